@@ -1,0 +1,58 @@
+# Puerta de entrada del curso «PyTorch mínimo». Cada objetivo instala antes lo que necesita.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.instalado
+TOOLS  := $(BIN)/python -m course_tools
+export OMP_NUM_THREADS := 1
+export MKL_NUM_THREADS := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: help lab test release check grade feedback bench unit nbval proof grading system-deps clean
+
+help:
+	@echo "make lab      -> JupyterLab con tus cuadernos de alumno (carpeta mi-curso/)"
+	@echo "make test     -> todo lo que ejecuta la integración continua"
+	@echo "make release  -> regenera release/ y notebooks/ desde source/"
+	@echo "make check    -> comprobaciones rápidas de estructura"
+	@echo "make grade    -> corrige submitted/ (o ZIP=descarga.zip de Moodle)"
+	@echo "make feedback -> informes HTML para cada alumno"
+	@echo "make bench    -> mide tiempos de corrección y de cada cuaderno"
+
+# El entorno se instala una vez; solo se rehace si cambian las versiones fijadas.
+$(STAMP): requirements.txt pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip setuptools
+	$(BIN)/python -m pip install -q -r requirements.txt
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	touch $@
+
+lab: $(STAMP)
+	$(TOOLS) lab
+
+release: $(STAMP)
+	$(TOOLS) release
+
+check: $(STAMP)
+	$(TOOLS) check
+
+grade: $(STAMP)
+	$(TOOLS) grade $(if $(ZIP),--zip "$(ZIP)")
+
+feedback: $(STAMP)
+	$(TOOLS) feedback
+
+bench: $(STAMP)
+	$(TOOLS) bench
+
+# --- make test: cada etapa dice cuánto tarda ---------------------------------
+test: $(STAMP)
+	@$(TOOLS) stage "pruebas unitarias" -- $(BIN)/python -m pytest -q tests/unit --cov --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
+	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
+	@$(TOOLS) stage "nbval sobre notebooks/" -- $(BIN)/python -m pytest -q --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
+	@$(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2
+	@$(TOOLS) stage "ronda de corrección" -- $(BIN)/python -m pytest -q tests/grading
+	@$(TOOLS) stage-summary
+
+clean:
+	rm -rf $(VENV) build mi-curso .pytest_cache

@@ -1,0 +1,117 @@
+"""Órdenes del profesorado: ``python -m course_tools ORDEN`` (las llama el Makefile)."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .config import ROOT, notebooks
+
+STAGES_FILE = ROOT / "build" / "etapas.txt"
+
+
+def _selected(slugs: list[str]):
+    available = notebooks()
+    if not slugs:
+        return available
+    by_slug = {n.slug: n for n in available}
+    unknown = [s for s in slugs if s not in by_slug]
+    if unknown:
+        sys.exit(f"No existen en source/: {', '.join(unknown)}. Disponibles: {', '.join(by_slug)}")
+    return [by_slug[s] for s in slugs]
+
+
+def cmd_release(args) -> int:
+    from .build import build
+
+    build(_selected(args.slugs))
+    return 0
+
+
+def cmd_check(args) -> int:
+    from .checks import run_checks
+
+    started = time.monotonic()
+    selected = _selected(args.slugs)
+    problems = run_checks(selected)
+    for problem in problems:
+        print(f"✗ {problem}")
+    elapsed = time.monotonic() - started
+    if problems:
+        print(f"make check: {len(problems)} problema(s) en {len(selected)} cuaderno(s) ({elapsed:.1f} s)")
+        return 1
+    print(f"make check: todo en orden en {len(selected)} cuaderno(s) ({elapsed:.1f} s)")
+    return 0
+
+
+def cmd_prove(args) -> int:
+    from .proof import format_table, prove
+
+    reports = [prove(n) for n in _selected(args.slugs)]
+    print(format_table(reports))
+    return 1 if any(r.problems for r in reports) else 0
+
+
+def cmd_lab(args) -> int:
+    from .lab import serve
+
+    return serve(port=args.port, open_browser=not args.no_browser)
+
+
+def cmd_stage(args) -> int:
+    """Ejecuta una etapa de ``make test`` y apunta cuánto tardó."""
+    print(f"\n=== {args.name} ===", flush=True)
+    started = time.monotonic()
+    rc = subprocess.call(args.command)
+    elapsed = time.monotonic() - started
+    STAGES_FILE.parent.mkdir(exist_ok=True)
+    with STAGES_FILE.open("a", encoding="utf-8") as out:
+        out.write(f"{args.name}\t{elapsed:.1f}\t{'bien' if rc == 0 else 'FALLA'}\n")
+    print(f"--- {args.name}: {elapsed:.1f} s", flush=True)
+    return rc
+
+
+def cmd_stage_summary(args) -> int:
+    if not STAGES_FILE.exists():
+        return 0
+    rows = [line.split("\t") for line in STAGES_FILE.read_text(encoding="utf-8").splitlines() if line]
+    print("\nTiempos de make test:")
+    for name, seconds, status in rows:
+        print(f"  {name:<34}{float(seconds):>8.1f} s  {status}")
+    print(f"  {'total':<34}{sum(float(r[1]) for r in rows):>8.1f} s")
+    STAGES_FILE.unlink()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m course_tools", description=__doc__)
+    sub = parser.add_subparsers(dest="order", required=True)
+    for name, func, helptext in (
+        ("release", cmd_release, "regenera release/ y notebooks/ desde source/"),
+        ("check", cmd_check, "comprobaciones rápidas de estructura"),
+        ("prove", cmd_prove, "prueba las respuestas equivocadas de los catálogos"),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("slugs", nargs="*", help="cuadernos (NN-slug); por defecto, todos")
+        p.set_defaults(func=func)
+    p = sub.add_parser("lab", help="JupyterLab sobre tu copia de los cuadernos de alumno")
+    p.add_argument("--port", type=int, default=8888)
+    p.add_argument("--no-browser", action="store_true")
+    p.set_defaults(func=cmd_lab)
+    p = sub.add_parser("stage", help="(interno) una etapa cronometrada de make test")
+    p.add_argument("name")
+    p.add_argument("command", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_stage)
+    p = sub.add_parser("stage-summary", help="(interno) tabla de tiempos de make test")
+    p.set_defaults(func=cmd_stage_summary)
+    args = parser.parse_args(argv)
+    if args.order == "stage" and args.command[:1] == ["--"]:
+        args.command = args.command[1:]
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

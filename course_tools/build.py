@@ -1,0 +1,158 @@
+"""Construcción: source/ → release/ (nbgrader) y source/ → notebooks/ (resueltos y ejecutados)."""
+
+from __future__ import annotations
+
+import copy
+import os
+import shutil
+import sys
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import nbformat
+
+from . import cells, render
+from .config import NBGRADER_CONFIG, RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
+
+EXECUTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+CELL_TIMEOUT = 120
+
+# nbgrader llama a `alembic` por su nombre: el directorio del entorno debe estar en el PATH.
+_VENV_BIN = str(Path(sys.executable).parent)
+if _VENV_BIN not in os.environ.get("PATH", "").split(os.pathsep):
+    os.environ["PATH"] = _VENV_BIN + os.pathsep + os.environ.get("PATH", "")
+
+
+class BuildError(RuntimeError):
+    """La construcción no pudo terminar; el mensaje nombra el cuaderno y la celda."""
+
+
+def rendered_source(notebook: Notebook) -> nbformat.NotebookNode:
+    """El cuaderno fuente con su insignia (hacia release/) y su línea de instalación al día."""
+    nb = cells.read(notebook.source)
+    if len(nb.cells) < 2:
+        raise BuildError(f"{notebook.source}: necesita al menos la celda de título y la de preparación.")
+    nb.cells[0].source = render.render_title(nb.cells[0].source, notebook.release)
+    nb.cells[1].source = render.render_setup(nb.cells[1].source)
+    return nb
+
+
+def for_learners(notebook: Notebook) -> nbformat.NotebookNode:
+    """La fuente renderizada más los enlaces al glosario: de aquí salen release/ y notebooks/."""
+    nb = rendered_source(notebook)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = render.render_glossary_links(cell.source)
+    return nb
+
+
+def update_sources(selected: list[Notebook]) -> list[Path]:
+    """Reescribe en source/ la insignia y la línea de instalación si han cambiado. Devuelve las rutas tocadas."""
+    touched = []
+    for notebook in selected:
+        nb = rendered_source(notebook)
+        if nb != cells.read(notebook.source):
+            cells.write(nb, notebook.source)
+            touched.append(notebook.source)
+    return touched
+
+
+def load_nbgrader_config(root: Path, db_url: str | None = None):
+    """La configuración del curso (nbgrader_config.py) con otra raíz y otra libreta de notas."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader(NBGRADER_CONFIG.name, path=str(NBGRADER_CONFIG.parent)).load_config()
+    config.CourseDirectory.root = str(root)
+    config.CourseDirectory.db_url = db_url or f"sqlite:///{root / 'gradebook.db'}"
+    return config
+
+
+def nbgrader_api(root: Path, db_url: str | None = None):
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+
+    config = load_nbgrader_config(root, db_url)
+    return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+
+
+def prepare_course(root: Path, selected: list[Notebook], db_url: str | None = None):
+    """Crea en ``root`` un curso de nbgrader con las fuentes ya renderizadas y genera sus versiones de alumno."""
+    for notebook in selected:
+        folder = root / "source" / notebook.slug
+        shutil.copytree(notebook.source.parent, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        cells.write(for_learners(notebook), folder / notebook.source.name)
+    api = nbgrader_api(root, db_url)
+    for notebook in selected:
+        result = api.generate_assignment(notebook.slug, force=True, create=True)
+        if not result["success"]:
+            raise BuildError(f"nbgrader no pudo generar {notebook.slug}:\n{result.get('error') or result.get('log')}")
+    return api
+
+
+def release_notebooks(selected: list[Notebook]) -> dict[str, nbformat.NotebookNode]:
+    """Las versiones de alumno que nbgrader genera, por slug, sin tocar el repositorio."""
+    with tempfile.TemporaryDirectory(prefix="curso-release-") as tmp:
+        root = Path(tmp)
+        prepare_course(root, selected)
+        return {n.slug: cells.read(root / "release" / n.slug / n.source.name) for n in selected}
+
+
+def worked_unexecuted(notebook: Notebook) -> nbformat.NotebookNode:
+    """El cuaderno resuelto antes de ejecutar: soluciones dentro, tests ocultos fuera, sin metadatos de nbgrader."""
+    nb = for_learners(notebook)
+    nb.cells[0].source = render.render_title(nb.cells[0].source, notebook.worked)
+    for cell in nb.cells:
+        cell.metadata.pop("nbgrader", None)
+        if cell.cell_type == "code":
+            cell.source = cells.strip_solution_markers(cells.strip_hidden_tests(cell.source)).rstrip("\n")
+            cell.outputs = []
+            cell.execution_count = None
+    return nb
+
+
+def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None) -> nbformat.NotebookNode:
+    """Ejecuta un cuaderno en un núcleo nuevo con un solo hilo de cálculo (salidas reproducibles)."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    nb = copy.deepcopy(nb)
+    os.environ.update(EXECUTION_ENV)
+    with tempfile.TemporaryDirectory(prefix="curso-exec-") as tmp:
+        client = NotebookClient(
+            nb,
+            timeout=CELL_TIMEOUT,
+            kernel_name="python3",
+            record_timing=False,
+            resources={"metadata": {"path": str(cwd or tmp)}},
+        )
+        try:
+            client.execute()
+        except CellExecutionError as err:
+            raise BuildError(f"{label}: una celda falló al ejecutarse:\n{err}") from None
+    return nb
+
+
+def worked_notebook(notebook: Notebook) -> nbformat.NotebookNode:
+    return execute(worked_unexecuted(notebook), str(notebook.worked.relative_to(ROOT)))
+
+
+def _write_worked(notebook: Notebook) -> str:
+    cells.write(worked_notebook(notebook), notebook.worked)
+    return notebook.slug
+
+
+def build(selected: list[Notebook] | None = None, jobs: int = 2) -> None:
+    """``make release``: pone al día source/, release/ y notebooks/."""
+    selected = selected or notebooks()
+    for path in update_sources(selected):
+        print(f"actualizado {path.relative_to(ROOT)} (insignia o línea de instalación)")
+    for slug, nb in release_notebooks(selected).items():
+        target = RELEASE_DIR / slug / f"{slug}.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        cells.write(nb, target)
+        print(f"release/{slug}/{slug}.ipynb")
+    WORKED_DIR.mkdir(exist_ok=True)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for slug in pool.map(_write_worked, selected):
+            print(f"notebooks/{slug}.ipynb")

@@ -1,0 +1,73 @@
+"""Lectura de los metadatos de nbgrader y de las marcas de las celdas."""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+
+BEGIN_SOLUTION = "### BEGIN SOLUTION"
+END_SOLUTION = "### END SOLUTION"
+BEGIN_HIDDEN = "### BEGIN HIDDEN TESTS"
+END_HIDDEN = "### END HIDDEN TESTS"
+HIDDEN_REGION = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n.*?^[ \t]*### END HIDDEN TESTS[^\n]*(\n|$)", re.S | re.M)
+SOLUTION_MARKER_LINE = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[^\n]*(\n|$)", re.M)
+
+
+def read(path) -> nbformat.NotebookNode:
+    return nbformat.read(str(path), as_version=4)
+
+
+def write(nb: nbformat.NotebookNode, path) -> None:
+    nbformat.write(nb, str(path))
+
+
+def nbgrader_meta(cell) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {})
+
+
+def is_solution(cell) -> bool:
+    return bool(nbgrader_meta(cell).get("solution"))
+
+
+def is_graded_test(cell) -> bool:
+    meta = nbgrader_meta(cell)
+    return cell.cell_type == "code" and bool(meta.get("grade")) and not meta.get("solution")
+
+
+def is_locked(cell) -> bool:
+    return bool(nbgrader_meta(cell).get("locked"))
+
+
+def grade_id(cell) -> str | None:
+    return nbgrader_meta(cell).get("grade_id")
+
+
+def tags(cell) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def strip_hidden_tests(source: str) -> str:
+    """Quita las regiones de tests ocultos (marcas incluidas)."""
+    return HIDDEN_REGION.sub("", source)
+
+
+def strip_solution_markers(source: str) -> str:
+    """Quita las líneas ``### BEGIN/END SOLUTION`` y deja la solución."""
+    return SOLUTION_MARKER_LINE.sub("", source)
+
+
+def solution_body(source: str) -> str:
+    """La solución de una celda de solución (lo que hay entre las marcas)."""
+    return strip_solution_markers(source)
+
+
+def exercises(nb) -> list[tuple[int, int]]:
+    """Pares (índice de la celda de solución, índice de su celda de test)."""
+    pairs = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and is_solution(cell):
+            j = i + 1
+            if j < len(nb.cells) and is_graded_test(nb.cells[j]):
+                pairs.append((i, j))
+    return pairs

@@ -1,0 +1,191 @@
+"""``make check``: comprobaciones rápidas de estructura (segundos, sin ejecutar cuadernos)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import nbformat
+
+from . import cells, proof, render
+from .build import release_notebooks, worked_unexecuted
+from .config import CATALOGUE_DIR, RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
+
+TITLE = re.compile(r"^# (\d\d) · \S")
+
+
+def _where(notebook_path, index: int | None = None) -> str:
+    rel = notebook_path.relative_to(ROOT) if notebook_path.is_absolute() else notebook_path
+    return f"{rel}" if index is None else f"{rel}, celda {index}"
+
+
+def check_source(notebook: Notebook) -> list[str]:
+    """Forma del cuaderno fuente: título, preparación, ejercicios bien montados, sin salidas."""
+    problems = []
+    path = notebook.source
+    try:
+        nb = cells.read(path)
+        nbformat.validate(nb)
+    except Exception as err:  # un JSON roto o un nbformat inválido
+        return [f"{_where(path)}: no es un cuaderno válido: {err}"]
+    if nb.metadata.get("kernelspec", {}).get("name") != "python3":
+        problems.append(f"{_where(path)}: el kernelspec debe ser python3")
+    if len(nb.cells) < 2:
+        return problems + [f"{_where(path)}: faltan la celda de título y la de preparación"]
+    title, setup = nb.cells[0], nb.cells[1]
+    glossary = render.glossary_anchors()
+    match = TITLE.match(title.source) if title.cell_type == "markdown" else None
+    if not match or match.group(1) != notebook.number:
+        problems.append(f"{_where(path, 0)}: la primera celda debe ser el título «# {notebook.number} · …»")
+    if not render.BADGE_LINE.search(title.source):
+        problems.append(f"{_where(path, 0)}: falta la insignia de Colab en el título")
+    if not (title.cell_type == "markdown" and cells.is_locked(title)):
+        problems.append(f"{_where(path, 0)}: la celda de título debe estar bloqueada")
+    if not (setup.cell_type == "code" and cells.is_locked(setup) and render.INSTALL_LINE.search(setup.source)):
+        problems.append(f"{_where(path, 1)}: la segunda celda debe ser la de preparación, bloqueada, con su %pip install")
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and (cell.outputs or cell.execution_count is not None):
+            problems.append(f"{_where(path, i)}: el cuaderno fuente no debe guardar salidas")
+        meta = cells.nbgrader_meta(cell)
+        source = cell.source
+        has_begin = cells.BEGIN_HIDDEN in source
+        has_end = cells.END_HIDDEN in source
+        if has_begin or has_end:
+            if not cells.is_graded_test(cell):
+                problems.append(f"{_where(path, i)}: tests ocultos fuera de una celda de tests calificada")
+            if source.count(cells.BEGIN_HIDDEN) != source.count(cells.END_HIDDEN) or cells.strip_hidden_tests(source).count("HIDDEN TESTS"):
+                problems.append(f"{_where(path, i)}: región de tests ocultos sin cerrar (falta «{cells.END_HIDDEN}»)")
+        if cells.is_solution(cell) and cell.cell_type == "code":
+            following = nb.cells[i + 1] if i + 1 < len(nb.cells) else None
+            if following is None or not cells.is_graded_test(following):
+                problems.append(f"{_where(path, i)}: a la celda de solución le debe seguir una celda de tests calificada")
+            elif not cells.is_locked(following) or not following.metadata["nbgrader"].get("points"):
+                problems.append(f"{_where(path, i + 1)}: la celda de tests debe estar bloqueada y valer puntos")
+        if cell.cell_type == "markdown":
+            for anchor in render.GLOSSARY_LINK.findall(source):
+                if anchor not in glossary:
+                    problems.append(f"{_where(path, i)}: el enlace glosario#{anchor} no existe en GLOSARIO.md")
+        if meta and not meta.get("grade_id"):
+            problems.append(f"{_where(path, i)}: celda de nbgrader sin grade_id")
+    return problems
+
+
+def check_grade_ids(selected: list[Notebook]) -> list[str]:
+    seen = Counter()
+    where = {}
+    for notebook in selected:
+        try:
+            nb = cells.read(notebook.source)
+        except Exception:
+            continue  # ya lo informa check_source
+        for i, cell in enumerate(nb.cells):
+            gid = cells.grade_id(cell)
+            if gid:
+                seen[gid] += 1
+                where.setdefault(gid, []).append(_where(notebook.source, i))
+    return [f"grade_id «{gid}» repetido en: {'; '.join(where[gid])}" for gid, n in seen.items() if n > 1]
+
+
+def _differences(expected, actual, path, compare_outputs: bool) -> list[str]:
+    if len(expected.cells) != len(actual.cells):
+        return [f"{_where(path)}: tiene {len(actual.cells)} celdas y la construcción da {len(expected.cells)}; ejecuta `make release`"]
+    problems = []
+    for i, (e, a) in enumerate(zip(expected.cells, actual.cells)):
+        same = e.cell_type == a.cell_type and e.source == a.source and e.metadata == a.metadata
+        if compare_outputs and e.cell_type == "code":
+            same = same and e.outputs == a.outputs
+        if not same:
+            problems.append(f"{_where(path, i)}: no coincide con lo que construye `make release` (¿editado a mano?)")
+    if expected.metadata.get("kernelspec") != actual.metadata.get("kernelspec"):
+        problems.append(f"{_where(path)}: metadatos del cuaderno distintos de los de la construcción")
+    return problems
+
+
+def check_generated(selected: list[Notebook]) -> list[str]:
+    """release/ y notebooks/ son lo que construye ``make release`` (las salidas de notebooks/ las prueba nbval)."""
+    problems = []
+    try:
+        releases = release_notebooks(selected)
+    except Exception as err:
+        return [f"no se pudo generar release/: {err}"]
+    for notebook in selected:
+        for path, build in ((notebook.release, lambda: releases[notebook.slug]), (notebook.worked, lambda: worked_unexecuted(notebook))):
+            if not path.exists():
+                problems.append(f"{_where(path)}: falta; ejecuta `make release`")
+                continue
+            try:
+                actual = cells.read(path)
+                expected = build()
+            except Exception as err:
+                problems.append(f"{_where(path)}: no se pudo leer o construir: {err}")
+                continue
+            problems += _differences(expected, actual, path, compare_outputs=path == notebook.release)
+            if path == notebook.worked:
+                for i, cell in enumerate(actual.cells):
+                    if cell.cell_type == "code" and cell.get("execution_count") is None:
+                        problems.append(f"{_where(path, i)}: celda sin ejecutar; ejecuta `make release`")
+            if path == notebook.release:
+                problems += check_badge(actual, path)
+    return problems
+
+
+def check_badge(nb, path) -> list[str]:
+    """La insignia apunta a este mismo fichero, que existe en el repositorio."""
+    match = re.search(r"\]\((https://colab\.research\.google\.com/github/[^)]*)\)", nb.cells[0].source)
+    if not match or match.group(1) != render.colab_url(path):
+        return [f"{_where(path, 0)}: la insignia de Colab no apunta a {path.relative_to(ROOT)}"]
+    return []
+
+
+def check_strays(selected: list[Notebook]) -> list[str]:
+    """Nada en release/ ni notebooks/ que no venga de source/."""
+    slugs = {n.slug for n in selected}
+    problems = []
+    for path in sorted(RELEASE_DIR.glob("*")):
+        if path.name != "README.md" and path.name not in slugs:
+            problems.append(f"{_where(path)}: sobra (no hay source/{path.name}); bórralo o ejecuta `make release`")
+    for path in sorted(WORKED_DIR.glob("*.ipynb")):
+        if path.stem not in slugs:
+            problems.append(f"{_where(path)}: sobra (no hay source/{path.stem})")
+    return problems
+
+
+def check_catalogues(selected: list[Notebook]) -> list[str]:
+    problems = []
+    for notebook in selected:
+        try:
+            nb = cells.read(notebook.source)
+        except Exception:
+            continue
+        if not notebook.catalogue.exists():
+            ids = ", ".join(proof.solution_ids(nb))
+            problems.append(f"{notebook.slug}: falta el catálogo {notebook.catalogue.relative_to(ROOT)} (ejercicios: {ids})")
+            continue
+        try:
+            catalogue = proof.load_catalogue(notebook.catalogue)
+        except Exception as err:
+            problems.append(f"{notebook.catalogue.relative_to(ROOT)}: no se puede leer: {err}")
+            continue
+        lacking = proof.missing_entries(nb, catalogue)
+        if lacking:
+            problems.append(
+                f"{notebook.slug}: menos de {proof.MIN_ENTRIES} respuestas equivocadas para: {', '.join(lacking)}"
+            )
+    return problems
+
+
+def run_checks(selected: list[Notebook] | None = None) -> list[str]:
+    selected = selected if selected is not None else notebooks()
+    problems = []
+    if not selected:
+        problems.append("no hay cuadernos en source/")
+    for notebook in selected:
+        problems += check_source(notebook)
+    problems += check_grade_ids(selected)
+    problems += check_catalogues(selected)
+    problems += check_strays(selected)
+    problems += check_generated(selected)
+    return problems
+
+
+__all__ = ["run_checks", "CATALOGUE_DIR"]

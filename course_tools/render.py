@@ -1,0 +1,63 @@
+"""Insignias de Colab y línea de instalación, a partir de un solo dato: el repositorio público."""
+
+from __future__ import annotations
+
+import re
+
+from .config import ROOT, public_repository
+
+BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
+BADGE_LINE = re.compile(r"^\[!\[Abrir en Colab\]\([^)]*\)\]\([^)]*\)[^\n]*$", re.M)
+INSTALL_LINE = re.compile(r'^(?P<indent>[ \t]*)%pip install [^\n]*rukh-helpers @ git\+[^\n]*$', re.M)
+
+
+def colab_url(path) -> str:
+    """URL de Colab para un fichero del repositorio (ruta relativa a la raíz)."""
+    url, branch = public_repository()
+    if not url.startswith("https://github.com/"):
+        raise ValueError(f"El repositorio público debe estar en GitHub para Colab; es {url!r}.")
+    owner_repo = url.removeprefix("https://github.com/")
+    relative = path.relative_to(ROOT).as_posix() if hasattr(path, "relative_to") else str(path)
+    return f"https://colab.research.google.com/github/{owner_repo}/blob/{branch}/{relative}"
+
+
+def badge(path) -> str:
+    return f"[![Abrir en Colab]({BADGE_IMAGE})]({colab_url(path)})"
+
+
+def install_command() -> str:
+    url, branch = public_repository()
+    return f'%pip install -q "rukh-helpers @ git+{url}@{branch}"'
+
+
+def render_title(source: str, path) -> str:
+    """Pone (o corrige) la insignia de Colab en la celda de título."""
+    if not BADGE_LINE.search(source):
+        raise ValueError(f"La celda de título de {path} no tiene la línea de la insignia de Colab.")
+    return BADGE_LINE.sub(lambda m: badge(path), source, count=1)
+
+
+def render_setup(source: str) -> str:
+    """Pone (o corrige) la línea de instalación de las ayudas en la celda de preparación."""
+    if not INSTALL_LINE.search(source):
+        raise ValueError("La celda de preparación no tiene la línea «%pip install ... rukh-helpers @ git+...».")
+    return INSTALL_LINE.sub(lambda m: m.group("indent") + install_command(), source, count=1)
+
+
+GLOSSARY_LINK = re.compile(r"\]\(glosario#([a-z0-9-]+)\)")
+GLOSSARY_ANCHOR = re.compile(r'<a id="([a-z0-9-]+)"></a>')
+
+
+def glossary_url(anchor: str) -> str:
+    url, branch = public_repository()
+    return f"{url}/blob/{branch}/GLOSARIO.md#{anchor}"
+
+
+def render_glossary_links(text: str) -> str:
+    """``[lote](glosario#lote)`` → enlace al GLOSARIO.md del repositorio público (funciona en Colab)."""
+    return GLOSSARY_LINK.sub(lambda m: f"]({glossary_url(m.group(1))})", text)
+
+
+def glossary_anchors() -> set[str]:
+    path = ROOT / "GLOSARIO.md"
+    return set(GLOSSARY_ANCHOR.findall(path.read_text(encoding="utf-8"))) if path.exists() else set()

@@ -1,0 +1,190 @@
+"""Comprobaciones para los tests de los cuadernos, con mensajes en castellano.
+
+Cada función mira primero el tipo, luego la forma, luego el tipo de dato
+(*dtype*) y por último los valores. Si algo no cuadra lanza ``CheckFailed``
+(una ``AssertionError``) con un mensaje que dice qué se esperaba y qué llegó.
+Nunca se estrellan con ``None``, un número de Python, un tensor de 0
+dimensiones, un array de NumPy o un objeto cuyo ``__eq__`` siempre dice que sí.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import numpy as np
+import torch
+
+
+class CheckFailed(AssertionError):
+    """Un test del curso ha fallado; el mensaje explica qué se esperaba."""
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "None (¿te falta un `return`?)"
+    if isinstance(value, torch.Tensor):
+        return f"un tensor de forma {tuple(value.shape)} y tipo {value.dtype}"
+    if isinstance(value, np.ndarray):
+        return f"un array de NumPy de forma {value.shape} y tipo {value.dtype}"
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def fail(message: str) -> None:
+    """Lanza ``CheckFailed`` con ``message``."""
+    raise CheckFailed(message)
+
+
+def call(func: Any, *args: Any, name: str | None = None, **kwargs: Any) -> Any:
+    """Llama a la función del alumno y traduce los errores típicos en un mensaje claro."""
+    label = name or getattr(func, "__name__", "tu función")
+    if not callable(func):
+        fail(f"`{label}` debería ser una función, pero es {_describe(func)}.")
+    try:
+        return func(*args, **kwargs)
+    except NotImplementedError:
+        fail(f"`{label}` aún no está escrita: cambia `raise NotImplementedError()` por tu código.")
+    except CheckFailed:
+        raise
+    except Exception as err:  # el alumno ve el error original encadenado debajo
+        raise CheckFailed(
+            f"`{label}` lanzó {type(err).__name__}: {err}. Revisa tu código con una entrada pequeña."
+        ) from err
+
+
+def _format_shape(shape: Any) -> str:
+    return str(tuple(shape))
+
+
+def check_tensor(
+    got: Any,
+    expected: torch.Tensor,
+    name: str = "el resultado",
+    *,
+    atol: float | None = None,
+    rtol: float | None = None,
+    check_dtype: bool = True,
+) -> None:
+    """Comprueba que ``got`` es un tensor con la forma, el tipo y los valores de ``expected``."""
+    if not isinstance(got, torch.Tensor):
+        fail(
+            f"{name}: esperaba un tensor de forma {_format_shape(expected.shape)} y tipo {expected.dtype}, "
+            f"pero obtuve {_describe(got)}."
+        )
+    if got.shape != expected.shape:
+        fail(f"{name}: forma incorrecta: esperaba {_format_shape(expected.shape)}, obtuve {_format_shape(got.shape)}.")
+    if check_dtype and got.dtype != expected.dtype:
+        fail(f"{name}: tipo incorrecto: esperaba {expected.dtype}, obtuve {got.dtype}.")
+    got_cmp = got.detach().cpu()
+    expected_cmp = expected.detach().cpu()
+    if not check_dtype:
+        got_cmp = got_cmp.to(expected_cmp.dtype)
+    _compare_values(got_cmp, expected_cmp, name, atol=atol, rtol=rtol)
+
+
+def _compare_values(got: torch.Tensor, expected: torch.Tensor, name: str, *, atol, rtol) -> None:
+    if got.dtype.is_floating_point or got.dtype.is_complex:
+        tolerances = {} if atol is None and rtol is None else {"atol": atol or 0.0, "rtol": rtol or 0.0}
+        try:
+            torch.testing.assert_close(got, expected, equal_nan=True, **tolerances)
+            return
+        except AssertionError:
+            pass
+        diff = (got.double() - expected.double()).abs().nan_to_num(nan=math.inf)
+        worst = int(diff.flatten().argmax()) if diff.numel() else 0
+        index = tuple(int(i) for i in np.unravel_index(worst, tuple(got.shape))) if got.dim() else ()
+        fail(
+            f"{name}: valores incorrectos: en la posición {index} esperaba {expected[index].item():.4f}, "
+            f"obtuve {got[index].item():.4f} (la mayor diferencia es {diff.flatten()[worst].item():.4g})."
+        )
+    if not torch.equal(got, expected):
+        wrong = (got != expected).nonzero()
+        index = tuple(int(i) for i in wrong[0]) if got.dim() else ()
+        fail(
+            f"{name}: valores incorrectos: en la posición {index} esperaba {expected[index].item()}, "
+            f"obtuve {got[index].item()} ({len(wrong)} de {got.numel()} valores distintos)."
+        )
+
+
+def check_array(
+    got: Any,
+    expected: np.ndarray,
+    name: str = "el resultado",
+    *,
+    atol: float = 1e-6,
+    rtol: float = 1e-6,
+    check_dtype: bool = True,
+) -> None:
+    """Como ``check_tensor`` pero para arrays de NumPy."""
+    if not isinstance(got, np.ndarray):
+        fail(f"{name}: esperaba un array de NumPy de forma {expected.shape}, pero obtuve {_describe(got)}.")
+    if got.shape != expected.shape:
+        fail(f"{name}: forma incorrecta: esperaba {expected.shape}, obtuve {got.shape}.")
+    if check_dtype and got.dtype.kind != expected.dtype.kind:
+        fail(f"{name}: tipo incorrecto: esperaba {expected.dtype}, obtuve {got.dtype}.")
+    check_tensor(
+        torch.from_numpy(np.ascontiguousarray(got, dtype=expected.dtype)),
+        torch.from_numpy(np.ascontiguousarray(expected)),
+        name,
+        atol=atol,
+        rtol=rtol,
+    )
+
+
+def check_number(got: Any, expected: float, name: str = "el resultado", *, tol: float = 1e-6) -> None:
+    """Comprueba un número de Python (o un tensor de un solo elemento) con tolerancia ``tol``."""
+    if isinstance(got, torch.Tensor) and got.numel() == 1:
+        got = got.item()
+    elif isinstance(got, np.generic):
+        got = got.item()
+    if isinstance(got, bool) or not isinstance(got, (int, float)):
+        fail(f"{name}: esperaba un número cercano a {expected:.4f}, pero obtuve {_describe(got)}.")
+    if not math.isfinite(got) or abs(got - expected) > tol:
+        fail(f"{name}: esperaba {expected:.4f} (± {tol:g}), obtuve {got:.4f}.")
+
+
+def check_equal(got: Any, expected: Any, name: str = "el resultado") -> None:
+    """Igualdad exacta para listas, tuplas, diccionarios, textos y enteros; el tipo también cuenta."""
+    if type(got) is not type(expected):
+        fail(f"{name}: esperaba un {type(expected).__name__}, pero obtuve {_describe(got)}.")
+    if isinstance(expected, (list, tuple)):
+        if len(got) != len(expected):
+            fail(f"{name}: esperaba {len(expected)} elementos, obtuve {len(got)}.")
+        for i, (g, e) in enumerate(zip(got, expected)):
+            check_equal(g, e, f"{name}[{i}]")
+        return
+    if isinstance(expected, dict):
+        missing = [k for k in expected if k not in got]
+        extra = [k for k in got if k not in expected]
+        if missing or extra:
+            fail(f"{name}: claves distintas: faltan {missing[:5]}, sobran {extra[:5]}.")
+        for key in expected:
+            check_equal(got[key], expected[key], f"{name}[{key!r}]")
+        return
+    if isinstance(expected, float):
+        check_number(got, expected, name)
+        return
+    if not expected == got:  # el tipo ya es idéntico: un __eq__ trucado no llega aquí
+        fail(f"{name}: esperaba {expected!r}, obtuve {got!r}.")
+
+
+def check_true(condition: Any, message: str) -> None:
+    """Falla con ``message`` si ``condition`` no es exactamente ``True``."""
+    if not (condition is True or (isinstance(condition, np.bool_) and bool(condition))):
+        fail(message)
+
+
+def expect_raises(func: Callable[[], Any], error: type[BaseException], message: str) -> BaseException:
+    """Comprueba que ``func()`` lanza ``error``; si no, falla con ``message``."""
+    try:
+        func()
+    except error as err:
+        return err
+    except NotImplementedError:
+        fail("Esta parte aún no está escrita: cambia `raise NotImplementedError()` por tu código.")
+    except Exception as err:
+        fail(f"{message} (lanzó {type(err).__name__}: {err}).")
+    fail(message)

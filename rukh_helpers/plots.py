@@ -1,0 +1,90 @@
+"""Dibujos del curso: curva de pérdida, mapa de calor y tablero de ajedrez."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import torch
+
+
+def _pyplot():
+    import matplotlib.pyplot as plt  # import tardío: importar rukh_helpers sigue siendo ligero
+
+    return plt
+
+
+def plot_loss(losses: Sequence[float], floor: float | None = None, title: str = "Curva de pérdida", ax=None):
+    """Dibuja la pérdida por paso y, si se da, una línea horizontal con el suelo de los datos."""
+    values = [float(v) for v in losses]
+    if not values:
+        raise ValueError("plot_loss necesita al menos un valor de pérdida.")
+    if ax is None:
+        _, ax = _pyplot().subplots(figsize=(6, 3.5))
+    ax.plot(range(len(values)), values, label="pérdida de entrenamiento", color="tab:blue")
+    if floor is not None:
+        ax.axhline(floor, linestyle="--", color="tab:red", label=f"suelo de los datos ({floor:.3f})")
+    ax.set_title(title)
+    ax.set_xlabel("paso")
+    ax.set_ylabel("entropía cruzada")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return ax
+
+
+def plot_heatmap(
+    matrix,
+    title: str = "Mapa de calor",
+    xlabel: str = "columna",
+    ylabel: str = "fila",
+    labels: Sequence[str] | None = None,
+    ax=None,
+):
+    """Mapa de calor de una matriz 2D (una máscara, pesos de atención…), con barra de color."""
+    data = torch.as_tensor(matrix).detach().cpu().float()
+    if data.dim() != 2:
+        raise ValueError(f"plot_heatmap necesita una matriz 2D; recibí forma {tuple(data.shape)}.")
+    if ax is None:
+        _, ax = _pyplot().subplots(figsize=(4.5, 4))
+    image = ax.imshow(data.numpy(), cmap="viridis")
+    ax.figure.colorbar(image, ax=ax)
+    if labels is not None:
+        ax.set_xticks(range(len(labels)), labels, rotation=90)
+        ax.set_yticks(range(len(labels)), labels)
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    return ax
+
+
+def board_svg(moves: Sequence[str] | str = (), size: int = 280) -> str:
+    """SVG del tablero tras jugar ``moves`` (UCI) desde la posición inicial.
+
+    Una jugada ilegal lanza ``ValueError`` con su número y la posición en FEN.
+    """
+    import chess
+    import chess.svg
+
+    if isinstance(moves, str):
+        moves = moves.split()
+    board = chess.Board()
+    last = None
+    for number, uci in enumerate(moves, start=1):
+        try:
+            move = chess.Move.from_uci(uci)
+        except (chess.InvalidMoveError, ValueError) as err:
+            raise ValueError(f"La jugada {number} ({uci!r}) no está en formato UCI, p. ej. 'e2e4'.") from err
+        if move not in board.legal_moves:
+            raise ValueError(f"La jugada {number} ({uci!r}) es ilegal en la posición {board.fen()}.")
+        board.push(move)
+        last = move
+    return chess.svg.board(board, lastmove=last, size=size)
+
+
+class Board:
+    """Un tablero que Jupyter y Colab muestran como imagen: ``Board("e2e4 e7e5")``."""
+
+    def __init__(self, moves: Sequence[str] | str = (), size: int = 280):
+        self.svg = board_svg(moves, size)
+
+    def _repr_svg_(self) -> str:
+        return self.svg
