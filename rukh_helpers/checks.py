@@ -38,6 +38,18 @@ def fail(message: str) -> None:
     raise CheckFailed(message)
 
 
+def _call_text(label: str, args: tuple, kwargs: dict) -> str:
+    parts = [_short(a) for a in args] + [f"{k}={_short(v)}" for k, v in kwargs.items()]
+    return f"{label}({', '.join(parts)})"
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, (torch.Tensor, np.ndarray)):
+        return f"<{type(value).__name__} de forma {tuple(value.shape)}>"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def call(func: Any, *args: Any, name: str | None = None, **kwargs: Any) -> Any:
     """Llama a la función del alumno y traduce los errores típicos en un mensaje claro."""
     label = name or getattr(func, "__name__", "tu función")
@@ -51,7 +63,8 @@ def call(func: Any, *args: Any, name: str | None = None, **kwargs: Any) -> Any:
         raise
     except Exception as err:  # el alumno ve el error original encadenado debajo
         raise CheckFailed(
-            f"`{label}` lanzó {type(err).__name__}: {err}. Revisa tu código con una entrada pequeña."
+            f"`{_call_text(label, args, kwargs)}` debería devolver un resultado, pero lanzó "
+            f"{type(err).__name__}: {err}. Prueba tu función con esa misma entrada."
         ) from err
 
 
