@@ -101,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=8888)
     p.add_argument("--no-browser", action="store_true")
     p.set_defaults(func=cmd_lab)
+    from . import grading
+
+    grading.register(sub)  # grade, feedback, bench
     p = sub.add_parser("stage", help="(interno) una etapa cronometrada de make test")
     p.add_argument("name")
     p.add_argument("command", nargs=argparse.REMAINDER)
