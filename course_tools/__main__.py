@@ -58,7 +58,7 @@ def cmd_prove(args) -> int:
 def cmd_lab(args) -> int:
     from .lab import serve
 
-    return serve(port=args.port, open_browser=not args.no_browser)
+    return serve(port=args.port, open_browser=not args.no_browser, extra=args.extra)
 
 
 def cmd_stage(args) -> int:
@@ -100,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("lab", help="JupyterLab sobre tu copia de los cuadernos de alumno")
     p.add_argument("--port", type=int, default=8888)
     p.add_argument("--no-browser", action="store_true")
+    p.add_argument("extra", nargs=argparse.REMAINDER, help="opciones que se pasan a jupyter lab")
     p.set_defaults(func=cmd_lab)
     from . import grading
 

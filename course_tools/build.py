@@ -147,6 +147,11 @@ def build(selected: list[Notebook] | None = None, jobs: int = 2) -> None:
     selected = selected or notebooks()
     for path in update_sources(selected):
         print(f"actualizado {path.relative_to(ROOT)} (insignia o línea de instalación)")
+    readme = ROOT / "README.md"
+    updated = render.render_readme(readme.read_text(encoding="utf-8"), notebooks())
+    if updated != readme.read_text(encoding="utf-8"):
+        readme.write_text(updated, encoding="utf-8")
+        print("actualizada la tabla de cuadernos de README.md")
     for slug, nb in release_notebooks(selected).items():
         target = RELEASE_DIR / slug / f"{slug}.ipynb"
         target.parent.mkdir(parents=True, exist_ok=True)

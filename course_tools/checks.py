@@ -185,7 +185,20 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
     problems += check_catalogues(selected)
     problems += check_strays(selected)
     problems += check_generated(selected)
+    problems += check_readme()
     return problems
+
+
+def check_readme() -> list[str]:
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    try:
+        expected = render.render_readme(text, notebooks())
+    except ValueError:
+        return ["README.md: faltan las marcas de la tabla de cuadernos"]
+    if expected != text:
+        return ["README.md: la tabla de cuadernos no está al día; ejecuta `make release`"]
+    return []
 
 
 __all__ = ["run_checks", "CATALOGUE_DIR"]

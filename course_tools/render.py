@@ -61,3 +61,27 @@ def render_glossary_links(text: str) -> str:
 def glossary_anchors() -> set[str]:
     path = ROOT / "GLOSARIO.md"
     return set(GLOSSARY_ANCHOR.findall(path.read_text(encoding="utf-8"))) if path.exists() else set()
+
+
+TABLE_START = "<!-- tabla-de-cuadernos: la genera `make release`; no la edites a mano -->"
+TABLE_END = "<!-- fin-tabla-de-cuadernos -->"
+
+
+def notebook_title(path) -> str:
+    import nbformat
+
+    first = nbformat.read(str(path), as_version=4).cells[0].source.splitlines()[0]
+    return first.lstrip("# ").strip()
+
+
+def notebook_table(selected) -> str:
+    rows = ["| Cuaderno | Para hacer | Resuelto |", "|---|---|---|"]
+    for notebook in selected:
+        rows.append(f"| {notebook_title(notebook.source)} | {badge(notebook.release)} | {badge(notebook.worked)} |")
+    return "\n".join(rows)
+
+
+def render_readme(text: str, selected) -> str:
+    """Pone al día la tabla de cuadernos del README (entre sus dos marcas)."""
+    start, end = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
+    return text[:start] + "\n" + notebook_table(selected) + "\n" + text[end:]

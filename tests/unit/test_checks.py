@@ -1,0 +1,139 @@
+"""Las comprobaciones fallan con mensajes claros y nunca se estrellan."""
+
+import numpy as np
+import pytest
+import torch
+
+from rukh_helpers import checks
+from rukh_helpers.checks import CheckFailed
+
+
+class AlwaysEqual:
+    def __eq__(self, other):
+        return True
+
+
+def not_written(*args):
+    raise NotImplementedError()
+
+
+def crashes(x):
+    return x[10]
+
+
+BAD_VALUES = [None, 3, 2.5, torch.tensor(1.0), np.zeros(3), AlwaysEqual(), "texto", [1, 2, 3]]
+
+
+@pytest.mark.parametrize("bad", BAD_VALUES)
+def test_check_tensor_never_crashes(bad):
+    with pytest.raises(CheckFailed, match="esperaba"):
+        checks.check_tensor(bad, torch.zeros(3), "x")
+
+
+def test_check_tensor_order_shape_dtype_values():
+    expected = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+    with pytest.raises(CheckFailed, match=r"forma incorrecta: esperaba \(2, 2\), obtuve \(4,\)"):
+        checks.check_tensor(torch.zeros(4), expected)
+    with pytest.raises(CheckFailed, match="tipo incorrecto: esperaba torch.float32, obtuve torch.int64"):
+        checks.check_tensor(torch.zeros(2, 2, dtype=torch.long), expected)
+    with pytest.raises(CheckFailed, match=r"posición \(1, 1\) esperaba 4.0000, obtuve 5.0000"):
+        checks.check_tensor(torch.tensor([[1.0, 2.0], [3.0, 5.0]]), expected)
+    checks.check_tensor(expected.clone(), expected)
+    checks.check_tensor(expected + 1e-3, expected, atol=1e-2)
+    checks.check_tensor(expected.double(), expected, check_dtype=False)
+
+
+def test_check_tensor_integers_and_scalars():
+    with pytest.raises(CheckFailed, match=r"posición \(1,\) esperaba 2, obtuve 7 \(1 de 3"):
+        checks.check_tensor(torch.tensor([1, 7, 3]), torch.tensor([1, 2, 3]))
+    with pytest.raises(CheckFailed, match=r"posición \(\) esperaba 2, obtuve 3"):
+        checks.check_tensor(torch.tensor(3), torch.tensor(2))
+    with pytest.raises(CheckFailed, match=r"posición \(\) esperaba 2.0000"):
+        checks.check_tensor(torch.tensor(3.0), torch.tensor(2.0))
+    with pytest.raises(CheckFailed, match="valores incorrectos"):
+        checks.check_tensor(torch.tensor([float("nan")]), torch.tensor([1.0]))
+
+
+@pytest.mark.parametrize("bad", BAD_VALUES[:3] + BAD_VALUES[5:])
+def test_check_array(bad):
+    with pytest.raises(CheckFailed, match="esperaba"):
+        checks.check_array(bad, np.zeros(3))
+
+
+def test_check_array_paths():
+    expected = np.array([0.5, 0.5])
+    checks.check_array(np.array([0.5, 0.5]), expected)
+    with pytest.raises(CheckFailed, match="forma incorrecta"):
+        checks.check_array(np.zeros(3), expected)
+    with pytest.raises(CheckFailed, match="tipo incorrecto"):
+        checks.check_array(np.array([1, 1]), expected)
+    with pytest.raises(CheckFailed, match="valores incorrectos"):
+        checks.check_array(np.array([0.5, 0.6]), expected)
+
+
+def test_check_number():
+    checks.check_number(0.3727, 0.3727)
+    checks.check_number(torch.tensor(2.0), 2.0)
+    checks.check_number(np.float64(2.0), 2.0)
+    for bad in (None, "1", True, [1.0], AlwaysEqual(), torch.zeros(2)):
+        with pytest.raises(CheckFailed, match="esperaba un número"):
+            checks.check_number(bad, 1.0)
+    with pytest.raises(CheckFailed, match=r"esperaba 1.0000 \(± 0.01\), obtuve 1.5000"):
+        checks.check_number(1.5, 1.0, tol=0.01)
+    with pytest.raises(CheckFailed, match="esperaba"):
+        checks.check_number(float("nan"), 1.0)
+
+
+def test_check_equal():
+    checks.check_equal({"a": [1, (2, "x")]}, {"a": [1, (2, "x")]})
+    checks.check_equal(0.1 + 0.2, 0.3)
+    with pytest.raises(CheckFailed, match="esperaba un list"):
+        checks.check_equal(AlwaysEqual(), [1])
+    with pytest.raises(CheckFailed, match="esperaba un tuple"):
+        checks.check_equal([1, 2], (1, 2))
+    with pytest.raises(CheckFailed, match="esperaba 2 elementos, obtuve 3"):
+        checks.check_equal([1, 2, 3], [1, 2])
+    with pytest.raises(CheckFailed, match=r"r\[1\]: esperaba 2, obtuve 5"):
+        checks.check_equal([1, 5], [1, 2], "r")
+    with pytest.raises(CheckFailed, match="faltan \\['b'\\], sobran \\['c'\\]"):
+        checks.check_equal({"a": 1, "c": 2}, {"a": 1, "b": 2})
+    with pytest.raises(CheckFailed, match="None"):
+        checks.check_equal(None, 3)
+    with pytest.raises(CheckFailed, match=r"\.\.\."):
+        checks.check_equal("x" * 100, 3)
+
+
+def test_call():
+    assert checks.call(len, [1, 2]) == 2
+    with pytest.raises(CheckFailed, match="aún no está escrita"):
+        checks.call(not_written, 1)
+    with pytest.raises(CheckFailed, match=r"`crashes\(\[1, 2\]\)` debería devolver un resultado, pero lanzó IndexError"):
+        checks.call(crashes, [1, 2])
+    with pytest.raises(CheckFailed, match="de forma \\(2,\\)"):
+        checks.call(crashes, torch.zeros(2))
+    with pytest.raises(CheckFailed, match=r"\.\.\."):
+        checks.call(crashes, "y" * 50, name="f", extra=1)
+    with pytest.raises(CheckFailed, match="debería ser una función"):
+        checks.call(None)
+
+    def inner_check():
+        checks.fail("mensaje propio")
+
+    with pytest.raises(CheckFailed, match="mensaje propio"):
+        checks.call(inner_check)
+
+
+def test_check_true_and_expect_raises():
+    checks.check_true(True, "no")
+    checks.check_true(np.bool_(True), "no")
+    for bad in (False, 1, AlwaysEqual(), None):
+        with pytest.raises(CheckFailed, match="debe ser cierto"):
+            checks.check_true(bad, "debe ser cierto")
+    err = checks.expect_raises(lambda: int("x"), ValueError, "debía fallar")
+    assert isinstance(err, ValueError)
+    with pytest.raises(CheckFailed, match="debía fallar"):
+        checks.expect_raises(lambda: 1, ValueError, "debía fallar")
+    with pytest.raises(CheckFailed, match="aún no está escrita"):
+        checks.expect_raises(not_written, ValueError, "x")
+    with pytest.raises(CheckFailed, match="lanzó KeyError"):
+        checks.expect_raises(lambda: {}["a"], ValueError, "esperaba ValueError")
