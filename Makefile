@@ -8,7 +8,7 @@ export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help lab test release check grade feedback bench unit nbval proof grading system-deps clean
+.PHONY: help lab test release check grade feedback bench system-deps clean
 
 help:
 	@echo "make lab      -> JupyterLab con tus cuadernos de alumno (carpeta mi-curso/)"
@@ -45,13 +45,24 @@ feedback: $(STAMP)
 bench: $(STAMP)
 	$(TOOLS) bench
 
+# Chromium de Debian para la prueba del navegador (solo si falta y se puede instalar).
+system-deps:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Instalando chromium y chromium-driver de Debian..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null \
+	      || echo "aviso: no se pudo instalar Chromium; la prueba del navegador se saltará"; \
+	  else echo "aviso: falta Chromium (apt-get install chromium chromium-driver); la prueba del navegador se saltará"; fi; \
+	fi
+
 # --- make test: cada etapa dice cuánto tarda ---------------------------------
-test: $(STAMP)
+test: $(STAMP) system-deps
 	@$(TOOLS) stage "pruebas unitarias" -- $(BIN)/python -m pytest -q tests/unit --cov --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "nbval sobre notebooks/" -- $(BIN)/python -m pytest -q --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
 	@$(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2
 	@$(TOOLS) stage "ronda de corrección" -- $(BIN)/python -m pytest -q tests/grading
+	@$(TOOLS) stage "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser
 	@$(TOOLS) stage-summary
 
 clean:

@@ -100,7 +100,6 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("lab", help="JupyterLab sobre tu copia de los cuadernos de alumno")
     p.add_argument("--port", type=int, default=8888)
     p.add_argument("--no-browser", action="store_true")
-    p.add_argument("extra", nargs=argparse.REMAINDER, help="opciones que se pasan a jupyter lab")
     p.set_defaults(func=cmd_lab)
     from . import grading
 
@@ -111,7 +110,11 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_stage)
     p = sub.add_parser("stage-summary", help="(interno) tabla de tiempos de make test")
     p.set_defaults(func=cmd_stage_summary)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if args.order == "lab":
+        args.extra = unknown  # el resto de opciones va tal cual a jupyter lab
+    elif unknown:
+        parser.error(f"opciones desconocidas: {' '.join(unknown)}")
     if args.order == "stage" and args.command[:1] == ["--"]:
         args.command = args.command[1:]
     return args.func(args)

@@ -173,7 +173,7 @@ def check_equal(got: Any, expected: Any, name: str = "el resultado") -> None:
         missing = [k for k in expected if k not in got]
         extra = [k for k in got if k not in expected]
         if missing or extra:
-            fail(f"{name}: claves distintas: faltan {missing[:5]}, sobran {extra[:5]}.")
+            fail(f"{name}: esperaba las claves {sorted(map(str, expected))[:8]}; faltan {missing[:5]}, sobran {extra[:5]}.")
         for key in expected:
             check_equal(got[key], expected[key], f"{name}[{key!r}]")
         return

@@ -110,6 +110,12 @@ def test_check_catches_tampering(tmp_path):
     release.write_text(original_release.replace("Cuenta las jugadas", "Cuenta las jugadas ya"))
     result = _check(copy)
     assert result.returncode == 1 and f"release/{PILOT}/{PILOT}.ipynb, celda" in result.stdout
+    nb = nbformat.read(release, 4)
+    locked = next(i for i, c in enumerate(nb.cells) if cells.is_locked(c) and i > 1)
+    del nb.cells[locked].metadata["nbgrader"]  # una celda bloqueada que perdió sus metadatos
+    nbformat.write(nb, release)
+    result = _check(copy)
+    assert result.returncode == 1 and f"release/{PILOT}/{PILOT}.ipynb, celda {locked}" in result.stdout
     release.write_text(original_release)
 
     worked = copy / "notebooks" / f"{PILOT}.ipynb"

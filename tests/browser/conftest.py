@@ -1,0 +1,84 @@
+"""JupyterLab de ``make lab`` arrancado en un puerto libre de loopback, y Chromium de Debian."""
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from course_tools.config import ROOT
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+TOKEN = "prueba-navegador"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def lab_server(tmp_path):
+    """Arranca `python -m course_tools lab` (lo mismo que `make lab`) con un espacio de alumno temporal."""
+    workspace = tmp_path / "mi-curso"
+    port = _free_port()
+    env = {**os.environ, "CURSO_MI_CURSO": str(workspace), "JUPYTER_CONFIG_DIR": str(tmp_path / "jupyter-config")}
+    log = open(tmp_path / "lab.log", "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "course_tools", "lab", "--no-browser", "--port", str(port),
+         f"--IdentityProvider.token={TOKEN}", "--ServerApp.open_browser=False",
+         "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2)
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("JupyterLab no arrancó:\n" + (tmp_path / "lab.log").read_text())
+                time.sleep(0.5)
+        yield {"url": url, "token": TOKEN, "workspace": workspace}
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)  # el grupo entero: el servidor y sus núcleos
+            process.wait()
+        log.close()
+
+
+@pytest.fixture
+def browser(tmp_path):
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        pytest.skip("Chromium de Debian no está instalado (apt-get install chromium chromium-driver); "
+                    "`make test` lo instala si puede")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1400,1000", f"--user-data-dir={tmp_path / 'chromium'}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(tmp_path / "chromium", ignore_errors=True)

@@ -1,0 +1,137 @@
+"""El camino del alumno en un navegador de verdad: abrir, ejecutar, rellenar, validar y guardar.
+
+Las capturas de cada paso quedan en build/navegador/ para que una persona las mire.
+"""
+
+import json
+import time
+
+import pytest
+
+from course_tools.config import ROOT
+
+SHOTS = ROOT / "build" / "navegador"
+NOTEBOOK = "00-cuadernos"
+ANSWER = "prediccion_x = 21"
+
+
+def _wait(driver, condition, what: str, timeout: float = 60):
+    from selenium.common.exceptions import WebDriverException
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            result = condition(driver)
+            if result:
+                return result
+        except WebDriverException:
+            pass
+        time.sleep(0.3)
+    _shot(driver, "fallo")
+    pytest.fail(f"El navegador no llegó a: {what} (captura en {SHOTS / 'fallo.png'})")
+
+
+def _shot(driver, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def _by_css(driver, css):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, css)
+
+
+def _open_from_file_browser(driver, name: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    item = _wait(
+        driver,
+        lambda d: next((e for e in _by_css(d, ".jp-DirListing-item") if e.text.strip().startswith(name)), None),
+        f"ver «{name}» en el explorador de ficheros",
+    )
+    ActionChains(driver).double_click(item).perform()
+
+
+def _cells(driver):
+    return _by_css(driver, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")
+
+
+def _run_menu(driver, label: str) -> None:
+    menu = _wait(driver, lambda d: next((e for e in _by_css(d, ".lm-MenuBar-item") if e.text == "Run"), None), "el menú Run")
+    menu.click()
+    entry = _wait(
+        driver, lambda d: next((e for e in _by_css(d, ".lm-Menu-item") if e.text.strip() == label), None), f"«{label}» en el menú Run"
+    )
+    entry.click()
+
+
+def _kernel_idle(driver) -> bool:
+    status = _by_css(driver, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator")
+    return bool(status) and "idle" in (status[0].get_attribute("data-status") or "idle")
+
+
+@pytest.mark.slow
+def test_learner_fills_a_blank_and_validates(lab_server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser
+    driver.get(f"{lab_server['url']}/lab?token={lab_server['token']}")
+    _open_from_file_browser(driver, NOTEBOOK)
+    _open_from_file_browser(driver, f"{NOTEBOOK}.ipynb")
+    _wait(driver, lambda d: len(_cells(d)) > 10, "ver las celdas del cuaderno")
+    _shot(driver, "1-cuaderno-abierto")
+
+    # Ejecutar todo: la primera celda sin rellenar se detiene con NotImplementedError.
+    _wait(driver, lambda d: "| Idle" in d.find_element("css selector", "body").text, "el núcleo listo (Idle)", timeout=120)
+    _run_menu(driver, "Run All Cells")
+    blank = _wait(
+        driver,
+        lambda d: next((c for c in _cells(d) if "NotImplementedError" in c.text and "ESCRIBE AQUÍ TU CÓDIGO" in c.text), None),
+        "ver el NotImplementedError del primer hueco",
+        timeout=120,
+    )
+    assert "prediccion_x" not in blank.find_element("css selector", ".jp-InputArea").text
+    _shot(driver, "2-hueco-sin-rellenar")
+
+    # Escribir la solución en el hueco, ejecutarlo y ejecutar su celda de tests.
+    editor = blank.find_element("css selector", ".cm-content")
+    editor.click()
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
+    ActionChains(driver).send_keys(ANSWER).perform()
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
+    cells_now = _cells(driver)
+    index = next(i for i, c in enumerate(cells_now) if ANSWER in c.text)
+    test_cell = cells_now[index + 1]
+    _wait(driver, lambda d: "¡Bien!" in test_cell.text, "ver pasar el test visible del hueco rellenado", timeout=60)
+    assert "Error" not in test_cell.text and "NotImplementedError" not in cells_now[index].text
+    _shot(driver, "3-test-visible-pasa")
+
+    # Guardar y pedir a nbgrader que valide.
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
+    _wait(driver, lambda d: not _by_css(d, ".jp-mod-dirty"), "el cuaderno guardado")
+    button = _wait(
+        driver,
+        lambda d: next((b for b in _by_css(d, "button, .jp-ToolbarButtonComponent") if b.text.strip() == "Validate"), None),
+        "el botón Validate de nbgrader",
+    )
+    button.click()
+    dialog = _wait(driver, lambda d: next((e for e in _by_css(d, ".jp-Dialog-content") if len(e.text) > 20), None),
+                   "el veredicto de Validate", timeout=180)
+    verdict = dialog.text
+    _shot(driver, "4-veredicto-de-validate")
+    # Validate de nbgrader: fallan los tres huecos que siguen vacíos, y no el que rellenamos.
+    assert verdict.count("The following cell failed") == 3, verdict
+    assert "check_equal(prediccion_x" not in verdict and "contar_jugadas" in verdict, verdict
+    ok = next(b for b in _by_css(driver, ".jp-Dialog button") if b.text.strip() == "Ok")
+    ok.click()
+    _shot(driver, "5-guardado")
+
+    saved = json.loads((lab_server["workspace"] / NOTEBOOK / f"{NOTEBOOK}.ipynb").read_text(encoding="utf-8"))
+    solution = next(c for c in saved["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "nb00-orden")
+    assert "".join(solution["source"]).strip() == ANSWER
+    assert solution["metadata"]["nbgrader"]["solution"] is True
+    locked = [c for c in saved["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("locked")]
+    assert len(locked) >= 6, "el cuaderno guardado perdió los metadatos de nbgrader"
