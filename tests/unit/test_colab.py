@@ -12,7 +12,9 @@ from course_tools.config import ROOT, notebooks
 
 BADGE = re.compile(r"\[!\[Abrir en Colab\]\(https://colab\.research\.google\.com/assets/colab-badge\.svg\)\]"
                    r"\(https://colab\.research\.google\.com/github/(?P<repo>[\w.-]+/[\w.-]+)/blob/(?P<branch>[\w.-]+)/(?P<path>[^)]+)\)")
-FORBIDDEN_CODE = re.compile(r"ipywidgets|%%javascript|%%html|\bopen\(|Path\(|read_csv|np\.load|torch\.load\(\"|google\.colab")
+# Extensiones, widgets o ficheros locales con ruta fija: en Colab no están.
+FORBIDDEN_CODE = re.compile(r"ipywidgets|%%javascript|%%html|google\.colab|"
+                            r"\b(open|Path|np\.load|torch\.load|read_csv)\(\s*[\"'](?!/tmp)")
 LOCAL_IMAGE = re.compile(r"!\[[^\]]*\]\((?!https?://)[^)]+\)")
 
 
