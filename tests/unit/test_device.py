@@ -90,3 +90,18 @@ def test_seed_everything_repeats():
     assert (random.random(), np.random.rand(), torch.rand(1).item()) == first
     with pytest.raises(ValueError, match="entero"):
         device.seed_everything("3")
+
+
+def test_package_imports_light():
+    """Importar rukh_helpers no arrastra nbgrader, Jupyter, las herramientas ni matplotlib."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, rukh_helpers, rukh_helpers.checks, rukh_helpers.games, rukh_helpers.plots;"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in "
+        "('nbgrader', 'jupyter_client', 'jupyter_core', 'ipykernel', 'course_tools', 'matplotlib', 'chess')];"
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[]"
