@@ -4,7 +4,7 @@ Ejemplo (en un guion propio, fuera del repositorio)::
 
     from course_tools.authoring import NotebookWriter
     w = NotebookWriter("03")
-    w.title("# 03 · Tensores", "Qué aprenderás...", previous="02-numpy")
+    w.title("# 03 · Tensores", "Qué aprenderás... y qué cuaderno va antes.")
     w.setup()
     w.markdown("## Forma")
     w.code("x = torch.zeros(2, 3)\\nx.shape")

@@ -183,7 +183,7 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
         problems += check_source(notebook)
     problems += check_grade_ids(selected)
     problems += check_catalogues(selected)
-    problems += check_strays(selected)
+    problems += check_strays(notebooks())
     problems += check_generated(selected)
     problems += check_readme()
     return problems

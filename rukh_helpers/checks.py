@@ -98,14 +98,23 @@ def check_tensor(
     _compare_values(got_cmp, expected_cmp, name, atol=atol, rtol=rtol)
 
 
+# Tolerancias por defecto (las mismas que usa torch.testing.assert_close), sin su coste de arranque.
+DEFAULT_TOLERANCES = {
+    torch.float16: (1e-3, 1e-5),
+    torch.bfloat16: (1.6e-2, 1e-5),
+    torch.float32: (1.3e-6, 1e-5),
+    torch.float64: (1e-7, 1e-7),
+}
+
+
 def _compare_values(got: torch.Tensor, expected: torch.Tensor, name: str, *, atol, rtol) -> None:
-    if got.dtype.is_floating_point or got.dtype.is_complex:
-        tolerances = {} if atol is None and rtol is None else {"atol": atol or 0.0, "rtol": rtol or 0.0}
-        try:
-            torch.testing.assert_close(got, expected, equal_nan=True, **tolerances)
+    if got.dtype.is_floating_point:
+        default_rtol, default_atol = DEFAULT_TOLERANCES.get(got.dtype, (1.3e-6, 1e-5))
+        if atol is None and rtol is None:
+            rtol, atol = default_rtol, default_atol
+        close = torch.isclose(got, expected, rtol=rtol or 0.0, atol=atol or 0.0, equal_nan=True)
+        if bool(close.all()):
             return
-        except AssertionError:
-            pass
         diff = (got.double() - expected.double()).abs().nan_to_num(nan=math.inf)
         worst = int(diff.flatten().argmax()) if diff.numel() else 0
         index = tuple(int(i) for i in np.unravel_index(worst, tuple(got.shape))) if got.dim() else ()
