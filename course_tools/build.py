@@ -150,8 +150,25 @@ def merge_streams(outputs: list) -> list:
     return merged
 
 
+VOLATILE_TAG = "nbval-ignore-output"
+
+
+def keep_volatile_outputs(new: nbformat.NotebookNode, old_path: Path) -> nbformat.NotebookNode:
+    """Las celdas de salida variable (tiempos, direcciones de memoria) conservan la salida guardada
+    mientras su código no cambie: así reconstruir sin cambios da ficheros idénticos."""
+    if not old_path.exists():
+        return new
+    old_cells = {c.source: c for c in cells.read(old_path).cells if c.cell_type == "code"}
+    for cell in new.cells:
+        previous = old_cells.get(cell.source)
+        if cell.cell_type == "code" and VOLATILE_TAG in cells.tags(cell) and previous is not None:
+            cell.outputs = previous.outputs
+    return new
+
+
 def worked_notebook(notebook: Notebook) -> nbformat.NotebookNode:
-    return execute(worked_unexecuted(notebook), str(notebook.worked.relative_to(ROOT)))
+    executed = execute(worked_unexecuted(notebook), str(notebook.worked.relative_to(ROOT)))
+    return keep_volatile_outputs(executed, notebook.worked)
 
 
 def _write_worked(notebook: Notebook) -> str:

@@ -84,7 +84,11 @@ class Board:
     """Un tablero que Jupyter y Colab muestran como imagen: ``Board("e2e4 e7e5")``."""
 
     def __init__(self, moves: Sequence[str] | str = (), size: int = 280):
-        self.svg = board_svg(moves, size)
+        self.moves = moves.split() if isinstance(moves, str) else list(moves)
+        self.svg = board_svg(self.moves, size)
+
+    def __repr__(self) -> str:
+        return f"Board(tras {len(self.moves)} jugadas)"
 
     def _repr_svg_(self) -> str:
         return self.svg

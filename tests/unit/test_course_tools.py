@@ -184,3 +184,27 @@ def test_message_flaws():
 def test_every_source_notebook_is_listed_in_order():
     slugs = [n.slug for n in notebooks()]
     assert slugs == sorted(slugs) and slugs[0] == PILOT
+
+
+def test_rebuild_helpers_make_identical_files(tmp_path):
+    from nbformat.v4 import new_code_cell, new_notebook, new_output
+
+    from course_tools.build import keep_volatile_outputs, merge_streams
+
+    parts = [new_output("stream", name="stdout", text="a\n"), new_output("stream", name="stdout", text="b\n"),
+             new_output("stream", name="stderr", text="aviso\n"), new_output("stream", name="stdout", text="c\n")]
+    merged = merge_streams(parts)
+    assert [(o.name, o.text) for o in merged] == [("stdout", "a\nb\n"), ("stderr", "aviso\n"), ("stdout", "c\n")]
+
+    def notebook(volatile_text, plain_text):
+        volatile = new_code_cell("print(time.time())", metadata={"tags": ["nbval-ignore-output"]})
+        volatile.outputs = [new_output("stream", name="stdout", text=volatile_text)]
+        plain = new_code_cell("print(1)")
+        plain.outputs = [new_output("stream", name="stdout", text=plain_text)]
+        return new_notebook(cells=[volatile, plain])
+
+    old = tmp_path / "viejo.ipynb"
+    nbformat.write(notebook("1.0\n", "1\n"), old)
+    kept = keep_volatile_outputs(notebook("2.0\n", "uno\n"), old)
+    assert kept.cells[0].outputs[0].text == "1.0\n" and kept.cells[1].outputs[0].text == "uno\n"
+    assert keep_volatile_outputs(notebook("2.0\n", "1\n"), tmp_path / "no-existe.ipynb").cells[0].outputs[0].text == "2.0\n"
