@@ -1,0 +1,88 @@
+"""``make bench``: corrección en paralelo frente a una llamada secuencial de nbgrader, y suelos.
+
+Clase sintética: ``students`` alumnos × 2 cuadernos (los dos primeros de source/; si solo hay
+uno, ese). Un tercio entrega la solución, un tercio el cuaderno sin rellenar y el resto la
+solución con un ejercicio vacío.
+"""
+
+from __future__ import annotations
+
+import copy
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_notebook
+
+from . import cells
+from .build import execute, prepare_course
+from .config import WORKED_DIR, notebooks
+from .grading_core import gradebook_scores, grade_all
+
+
+def _synthetic_class(root: Path, slugs: list[str], students: int) -> None:
+    for slug in slugs:
+        solved = nbformat.read(str(root / "source" / slug / f"{slug}.ipynb"), as_version=4)
+        release = nbformat.read(str(root / "release" / slug / f"{slug}.ipynb"), as_version=4)
+        partial = copy.deepcopy(solved)
+        blanks = [c for c in release.cells if cells.is_solution(c)]
+        for cell, blank in zip([c for c in partial.cells if cells.is_solution(c)], blanks[:1]):
+            cell.source = blank.source
+        for i in range(students):
+            folder = root / "submitted" / f"alumno-{i:02d}" / slug
+            folder.mkdir(parents=True, exist_ok=True)
+            nbformat.write([solved, release, partial][i % 3], str(folder / f"{slug}.ipynb"))
+
+
+def _floor_seconds() -> float:
+    started = time.monotonic()
+    execute(new_notebook(cells=[new_code_cell("import torch")],
+                         metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}),
+            "suelo")
+    return time.monotonic() - started
+
+
+def run_bench(students: int = 40, jobs: int = 2) -> int:
+    selected = notebooks()[:2]
+    slugs = [n.slug for n in selected]
+    if len(slugs) == 1:
+        print("Solo hay un cuaderno en source/: la clase sintética se mide con ese único cuaderno.")
+    total = students * len(slugs)
+    with tempfile.TemporaryDirectory(prefix="curso-bench-") as tmp:
+        par_root, seq_root = Path(tmp) / "paralelo", Path(tmp) / "secuencial"
+        for root in (par_root, seq_root):
+            root.mkdir()
+            prepare_course(root, selected)
+            _synthetic_class(root, slugs, students)
+        started = time.monotonic()
+        outcomes = grade_all(par_root, selected=selected, jobs=jobs, redo=True)
+        parallel = time.monotonic() - started
+        started = time.monotonic()
+        for slug in slugs:  # nbgrader tal cual: una llamada por tarea, todos los alumnos en serie
+            subprocess.run([str(Path(sys.executable).parent / "nbgrader"), "autograde", slug, "--force",
+                            f"--CourseDirectory.root={seq_root}",
+                            f"--CourseDirectory.db_url=sqlite:///{seq_root / 'gradebook.db'}"],
+                           cwd=seq_root, check=True, capture_output=True)
+        sequential = time.monotonic() - started
+        seq_db = f"sqlite:///{seq_root / 'gradebook.db'}"
+        different = [(o.student, o.assignment) for o in outcomes
+                     if (gradebook_scores(seq_db, o.student, o.assignment) or (None,))[0] != o.score]
+        shutil.rmtree(tmp, ignore_errors=True)
+    floor = _floor_seconds()
+    print(f"\nClase sintética: {students} alumnos × {len(slugs)} cuaderno(s) = {total} correcciones")
+    print(f"  en paralelo ({jobs} procesos): {parallel / total:6.2f} s por cuaderno ({parallel:.0f} s)")
+    print(f"  nbgrader secuencial:         {sequential / total:6.2f} s por cuaderno ({sequential:.0f} s)")
+    print(f"  aceleración: {sequential / parallel:.2f}× (objetivo ≥ 1,7× con 2 núcleos)")
+    print(f"  notas iguales: {'sí' if not different else 'NO: ' + ', '.join(map(str, different[:5]))}")
+    print(f"Suelo (núcleo nuevo que solo importa torch): {floor:.2f} s")
+    for path in sorted(WORKED_DIR.glob("*.ipynb")):
+        nb = nbformat.read(str(path), as_version=4)
+        started = time.monotonic()
+        execute(nb, path.name)
+        seconds = time.monotonic() - started
+        print(f"  {path.name:<32}{seconds:7.2f} s  ({seconds / floor:4.1f}× el suelo)")
+    return 1 if different else 0

@@ -1,0 +1,255 @@
+"""Defensas del corrector contra entregas rotas u hostiles.
+
+Se enchufan en la cadena de ``nbgrader autograde`` como preprocesadores:
+
+* ``InsertCanaries`` (tras ``OverwriteCells``) mete una celda inicial que guarda una foto de
+  ``builtins``, de ``rukh_helpers.checks`` y de ``torch.testing.assert_close`` antes de que
+  corra código del alumno, y después de cada celda de tests dos «canarios»: uno comprueba que
+  nada de eso ha cambiado y otro tiene que fallar por fuerza (si no falla, alguien se ha
+  tragado los errores).
+* ``GuardedExecute`` ejecuta en un núcleo con límites del sistema (memoria, tamaño de
+  fichero) y, si el núcleo muere (``os._exit``, señal), deja las celdas ya corregidas con su
+  nota y pone a cero las que no llegaron a ejecutarse, en vez de abortar.
+* ``CheckCanaries`` lee los canarios: si uno delata una manipulación, pone a cero esa celda de
+  tests y las siguientes (con un error visible ``ManipulacionDetectada``) y quita del cuaderno
+  las celdas del corrector.
+* ``TruncateOutput`` recorta salidas gigantes (megabytes de ``print``).
+
+Las defensas dentro del núcleo paran las trampas ingenuas (``check_equal`` cambiado por una
+función que no hace nada, errores silenciados, ``builtins`` parcheados); quien lea este código
+puede esquivarlas, porque el código del alumno y los tests comparten proceso. Ver README.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from nbformat import NotebookNode
+from nbformat.v4 import new_code_cell, new_output
+from traitlets import Integer, Unicode
+
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor
+
+from . import cells
+
+KERNEL_NAME = "curso-correccion"
+MEMORY_ENV = "CURSO_LIMITE_MEMORIA_MB"
+DEFAULT_MEMORY_MB = 3072
+TAMPER_ENAME = "ManipulacionDetectada"
+DEAD_ENAME = "NucleoMuerto"
+GUARD_MARK = "# celda del corrector"
+IMPORT_CHECKS = re.compile(r"from\s+rukh_helpers\.checks\s+import\s+\(?([\w\s,]+)\)?")
+
+
+def install_kernelspec(memory_mb: int | None = None) -> Path:
+    """Crea un kernelspec que arranca ipykernel con límites y lo pone en JUPYTER_PATH."""
+    folder = Path(tempfile.mkdtemp(prefix="curso-kernels-"))
+    spec_dir = folder / "kernels" / KERNEL_NAME
+    spec_dir.mkdir(parents=True)
+    spec = {
+        "argv": [sys.executable, str(Path(__file__).with_name("grading_kernel.py")), "-f", "{connection_file}"],
+        "display_name": "Corrección con límites",
+        "language": "python",
+        "env": {MEMORY_ENV: str(memory_mb or int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)))},
+    }
+    (spec_dir / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(folder), os.environ.get("JUPYTER_PATH")]))
+    return folder
+
+
+# --- celdas del corrector ---------------------------------------------------------------
+
+def _init_source(nonce: str) -> str:
+    return f'''{GUARD_MARK} {nonce}
+def _curso_guardia_{nonce}():
+    import builtins, sys
+    import torch, torch.testing
+    import rukh_helpers.checks as checks
+    skip = {{"_", "__", "___", "input", "raw_input", "getpass"}}
+    snapshot = {{k: v for k, v in builtins.__dict__.items() if k not in skip}}
+    originals = {{k: v for k, v in vars(checks).items() if callable(v)}}
+    assert_close = torch.testing.assert_close
+    module = sys.modules["rukh_helpers.checks"]
+
+    def verify(namespace, imported):
+        problems = []
+        for k, v in snapshot.items():
+            if builtins.__dict__.get(k) is not v:
+                problems.append("builtins." + k)
+        if sys.modules.get("rukh_helpers.checks") is not module:
+            problems.append("sys.modules['rukh_helpers.checks']")
+        for k, v in originals.items():
+            if getattr(checks, k, None) is not v:
+                problems.append("rukh_helpers.checks." + k)
+        for k in imported:
+            if k in originals and namespace.get(k) is not originals[k]:
+                problems.append(k)
+        if torch.testing.assert_close is not assert_close:
+            problems.append("torch.testing.assert_close")
+        for probe in (lambda: originals["check_equal"](0, 1), lambda: assert_close(torch.zeros(1), torch.ones(1))):
+            try:
+                probe()
+            except AssertionError:
+                pass
+            else:
+                problems.append("una comprobación que no falla")
+        if problems:
+            raise SystemError("{TAMPER_ENAME}: " + ", ".join(sorted(set(problems))))
+        print("CANARIO-BIEN-{nonce}")
+
+    return verify
+
+_curso_verifica_{nonce} = _curso_guardia_{nonce}()
+del _curso_guardia_{nonce}'''
+
+
+def _verify_source(nonce: str, imported: list[str]) -> str:
+    return f"{GUARD_MARK} {nonce}\n_curso_verifica_{nonce}(globals(), {imported!r})"
+
+
+def _must_fail_source(nonce: str) -> str:
+    return f'{GUARD_MARK} {nonce}\nraise AssertionError("CANARIO-FALLO-{nonce}")'
+
+
+def _guard_cell(source: str, role: str) -> NotebookNode:
+    cell = new_code_cell(source)
+    cell.metadata["curso_guardia"] = role
+    return cell
+
+
+class InsertCanaries(NbGraderPreprocessor):
+    """Mete las celdas del corrector (ver el docstring del módulo)."""
+
+    nonce = Unicode("").tag(config=True)
+
+    def preprocess(self, nb, resources):
+        nonce = self.nonce or os.urandom(6).hex()
+        nb.metadata["curso_nonce"] = nonce  # la pasada de ejecución es otra conversión: va en el cuaderno
+        new_cells = [_guard_cell(_init_source(nonce), "inicio")]
+        for cell in nb.cells:
+            new_cells.append(cell)
+            if cells.is_graded_test(cell):
+                imported = sorted({name.strip() for group in IMPORT_CHECKS.findall(cell.source)
+                                   for name in group.split(",") if name.strip()})
+                new_cells.append(_guard_cell(_verify_source(nonce, imported), "verifica"))
+                new_cells.append(_guard_cell(_must_fail_source(nonce), "debe-fallar"))
+        nb.cells = new_cells
+        return nb, resources
+
+
+def _error(ename: str, message: str) -> NotebookNode:
+    return new_output("error", ename=ename, evalue=message, traceback=[f"{ename}: {message}"])
+
+
+def _text(outputs) -> str:
+    parts = []
+    for out in outputs:
+        if out.get("output_type") == "stream":
+            parts.append(out.get("text", ""))
+        elif out.get("output_type") == "error":
+            parts.append(f"{out.get('ename')}: {out.get('evalue')}")
+    return "\n".join(parts)
+
+
+class GuardedExecute(Execute):
+    """``Execute`` en el núcleo con límites; sobrevive a la muerte del núcleo."""
+
+    kernel_name = Unicode(KERNEL_NAME).tag(config=True)
+
+    def preprocess(self, nb, resources=None, km=None):
+        self._dead = None
+        return super().preprocess(nb, resources, km)
+
+    def preprocess_cell(self, cell, resources, index):
+        from nbclient.exceptions import DeadKernelError
+
+        if cell.cell_type != "code":
+            return cell, self.resources
+        if self._dead is not None:
+            cell.outputs = [_error(DEAD_ENAME, f"no se ejecutó: el núcleo murió en la celda {self._dead}.")]
+            return cell, self.resources
+        try:
+            return super().preprocess_cell(cell, resources, index)
+        except DeadKernelError:
+            self._dead = index
+            cell.outputs.append(_error(DEAD_ENAME, "el núcleo murió en esta celda (os._exit, señal o falta de memoria)."))
+            return cell, self.resources
+
+
+class CheckCanaries(NbGraderPreprocessor):
+    """Lee los canarios, pone a cero lo manipulado y quita las celdas del corrector."""
+
+    def preprocess(self, nb, resources):
+        nonce = nb.metadata.pop("curso_nonce", None)
+        kept, tampered_at, reason, pending = [], None, "", []
+        for cell in nb.cells:
+            role = cell.get("metadata", {}).get("curso_guardia")
+            if role is None and cell.cell_type == "code" and cell.source.startswith(GUARD_MARK):
+                role = "verifica"  # sin metadatos: la reconocemos por la marca
+            if role is None:
+                kept.append(cell)
+                if cells.is_graded_test(cell):
+                    pending.append(cell)
+                continue
+            text = _text(cell.get("outputs", []))
+            errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+            if role == "inicio" and errors and DEAD_ENAME not in text:
+                tampered_at, reason = tampered_at or 0, "la celda inicial del corrector falló"
+            elif role == "verifica" and DEAD_ENAME not in text and (errors or f"CANARIO-BIEN-{nonce}" not in text):
+                found = re.search(TAMPER_ENAME + r": ([^\n]*)", text)
+                if tampered_at is None:
+                    tampered_at = len(kept)
+                    reason = f"se cambió {found.group(1)}" if found else "se silenció la salida o los errores"
+            elif role == "debe-fallar" and DEAD_ENAME not in text and f"CANARIO-FALLO-{nonce}" not in text:
+                if tampered_at is None:
+                    tampered_at, reason = len(kept), "los errores no llegan al corrector"
+        if tampered_at is not None:
+            # La celda de tests justo antes del canario y todas las siguientes: a cero.
+            graded = [i for i, c in enumerate(kept) if cells.is_graded_test(c)]
+            first = max([i for i in graded if i < tampered_at], default=0)
+            message = f"manipulación de los tests detectada ({reason}); esta celda no puntúa."
+            for i in graded:
+                if i >= first:
+                    kept[i].outputs.append(_error(TAMPER_ENAME, message))
+            nb.metadata["curso_manipulacion"] = reason
+        nb.cells = kept
+        return nb, resources
+
+
+class TruncateOutput(NbGraderPreprocessor):
+    """Recorta cada salida de texto a ``max_chars`` caracteres."""
+
+    max_chars = Integer(20_000).tag(config=True)
+
+    def preprocess_cell(self, cell, resources, index):
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream" and len(out.get("text", "")) > self.max_chars:
+                out["text"] = out["text"][: self.max_chars] + "\n[… salida recortada por el corrector …]\n"
+                cell.metadata["curso_recortada"] = True
+            for key, value in list(out.get("data", {}).items()):
+                if isinstance(value, str) and len(value) > self.max_chars:
+                    out["data"][key] = value[: self.max_chars] + "\n[… salida recortada …]"
+                    cell.metadata["curso_recortada"] = True
+        return cell, resources
+
+
+def configure(config, *, timeout: int | None = None) -> None:
+    """Pone las defensas en la configuración de nbgrader (``load_nbgrader_config``)."""
+    from nbconvert.preprocessors import ClearMetadataPreprocessor
+    from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds,
+                                        IgnorePattern, LimitOutput, OverwriteCells, OverwriteKernelspec,
+                                        SaveAutoGrades)
+
+    config.Autograde.sanitize_preprocessors = [ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells,
+                                               InsertCanaries, CheckCellMetadata]
+    config.Autograde.autograde_preprocessors = [GuardedExecute, CheckCanaries, TruncateOutput, IgnorePattern,
+                                                ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
+                                                AssignLatePenalties, CheckCellMetadata]
+    if timeout is not None:
+        config.Execute.timeout = timeout
+

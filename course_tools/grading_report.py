@@ -1,0 +1,149 @@
+"""Notas en CSV, resumen por ejercicio, histogramas y devoluciones HTML sin tests ocultos."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+import nbformat
+
+from . import cells
+from .grading_core import Outcome, db_url_for, grading_config
+
+# La plantilla de nbgrader está en inglés; estas son las frases que ve el alumno.
+SPANISH = [
+    ("(Score:", "(Nota:"), ("Score:", "Nota:"), (">Test cell<", ">Celda de tests<"),
+    (">Coding free-response<", ">Respuesta de código<"), (">Written response<", ">Respuesta escrita<"),
+    (">Task<", ">Tarea<"), ("(Top)", "(Arriba)"), ("Comments:", "Comentarios:"),
+    ('<html lang="en">', '<html lang="es">'),
+]
+
+
+def write_csv(outcomes: list[Outcome], path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["alumno", "tarea", "nota", "maximo", "estado"])
+        for o in outcomes:
+            writer.writerow([o.student, o.assignment, f"{o.score:g}", f"{o.max_score:g}", o.status])
+    return path
+
+
+def exercise_summary(outcomes: list[Outcome]) -> dict[str, dict[str, dict]]:
+    """Por tarea y ejercicio: media de puntos y fracción de alumnos con la nota completa."""
+    table: dict = defaultdict(lambda: defaultdict(list))
+    for o in outcomes:
+        for gid, (score, max_score) in o.grades.items():
+            table[o.assignment][gid].append((score, max_score))
+    summary = {}
+    for assignment, exercises in table.items():
+        summary[assignment] = {
+            gid: {
+                "media": sum(s for s, _ in pairs) / len(pairs),
+                "maximo": pairs[0][1],
+                "completa": sum(1 for s, m in pairs if s >= m) / len(pairs),
+                "n": len(pairs),
+            }
+            for gid, pairs in sorted(exercises.items())
+        }
+    return summary
+
+
+def format_summary(summary: dict) -> str:
+    lines = []
+    for assignment, exercises in summary.items():
+        lines.append(f"{assignment}:")
+        for gid, row in exercises.items():
+            lines.append(f"  {gid:<40} media {row['media']:.2f}/{row['maximo']:g}   "
+                         f"nota completa {100 * row['completa']:.0f} % (n={row['n']})")
+    return "\n".join(lines)
+
+
+def histograms(outcomes: list[Outcome], folder: Path) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    by_assignment = defaultdict(list)
+    for o in outcomes:
+        by_assignment[o.assignment].append(o)
+    paths = []
+    for assignment, rows in sorted(by_assignment.items()):
+        top = max((o.max_score for o in rows), default=0) or 1
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+        ax.hist([o.score for o in rows], bins=[x - 0.5 for x in range(int(top) + 2)], color="#3b6ea5", edgecolor="white")
+        ax.set_title(f"Notas de {assignment} ({len(rows)} entregas)")
+        ax.set_xlabel(f"puntos (de {top:g})")
+        ax.set_ylabel("alumnos")
+        fig.tight_layout()
+        path = folder / f"histograma-{assignment}.png"
+        fig.savefig(path, dpi=90)
+        plt.close(fig)
+        paths.append(path)
+    return paths
+
+
+def report(outcomes: list[Outcome], folder: Path) -> dict:
+    """CSV, resumen (texto) e histogramas en ``folder``."""
+    summary = exercise_summary(outcomes)
+    (folder).mkdir(parents=True, exist_ok=True)
+    (folder / "resumen.txt").write_text(format_summary(summary) + "\n", encoding="utf-8")
+    return {
+        "csv": write_csv(outcomes, folder / "notas.csv"),
+        "summary": summary,
+        "histograms": histograms(outcomes, folder),
+    }
+
+
+def hide_hidden_tests(nb) -> None:
+    """Quita el código de los tests ocultos y deja solo nombre y mensaje de cada error."""
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cells.is_graded_test(cell):
+            cell.source = cells.strip_hidden_tests(cell.source).rstrip("\n")
+            for out in cell.get("outputs", []):
+                if out.get("output_type") == "error":
+                    out["traceback"] = [f"{out.get('ename')}: {out.get('evalue')}"]
+
+
+def feedback(root: Path, db_url: str | None = None, outcomes: list[Outcome] | None = None) -> list[Path]:
+    """Un HTML por alumno y tarea en feedback/, hecho desde una copia sin tests ocultos."""
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+
+    root = Path(root)
+    autograded = root / "autograded"
+    pairs = sorted({(p.parent.parent.name, p.parent.name) for p in autograded.glob("*/*/*.ipynb")})
+    if outcomes is not None:
+        wanted = {(o.student, o.assignment) for o in outcomes if o.graded}
+        pairs = [p for p in pairs if p in wanted]
+    written = []
+    with tempfile.TemporaryDirectory(prefix="curso-devolucion-") as tmp:
+        shadow = Path(tmp)
+        for student, assignment in pairs:
+            target = shadow / "autograded" / student / assignment
+            shutil.copytree(autograded / student / assignment, target)
+            for path in target.glob("*.ipynb"):
+                nb = nbformat.read(str(path), as_version=4)
+                hide_hidden_tests(nb)
+                nbformat.write(nb, str(path))
+        config = grading_config(shadow, db_url_for(root, db_url))
+        api = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+        for student, assignment in pairs:
+            result = api.generate_feedback(assignment, student, force=True)
+            if not result.get("success"):
+                print(f"✗ {student}/{assignment}: no se pudo generar la devolución")
+                continue
+            for html in (shadow / "feedback" / student / assignment).glob("*.html"):
+                text = html.read_text(encoding="utf-8")
+                for english, spanish in SPANISH:
+                    text = text.replace(english, spanish)
+                out = root / "feedback" / student / assignment / html.name
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(text, encoding="utf-8")
+                written.append(out)
+    return written

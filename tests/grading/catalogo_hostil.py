@@ -1,0 +1,158 @@
+"""Catálogo de entregas rotas u hostiles para 00-cuadernos (7 puntos: 1 + 2 + 2 + 2).
+
+Cada entrada: nombre del alumno → (cómo se fabrica la entrega, nota esperada, texto que debe
+aparecer en el estado de la tabla final). Las entregas parten del cuaderno resuelto (todo bien:
+7 puntos) y cambian una cosa.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import nbformat
+
+SLUG = "00-cuadernos"
+FILE = f"{SLUG}.ipynb"
+
+
+def _cell(nb, grade_id):
+    return next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+def _prepend(nb, grade_id, code):
+    cell = _cell(nb, grade_id)
+    cell.source = code + "\n" + cell.source
+
+
+def _write(folder, nb, name=FILE):
+    folder.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(folder / name))
+
+
+def bucle_infinito(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    _prepend(nb, "nb00-contar-jugadas", "while True:\n    pass")
+    _write(folder, nb)
+
+
+def memoria(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    _prepend(nb, "nb00-jugadas-blancas", "_enorme = bytearray(16 * 2**30)")
+    _write(folder, nb)
+
+
+def nucleo_muerto(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    _prepend(nb, "nb00-jugadas-blancas", "import os\nos._exit(3)")
+    _write(folder, nb)
+
+
+def megabytes(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    _prepend(nb, "nb00-orden", 'print("x" * 3_000_000)\nfor _ in range(50):\n    print("y" * 1000)')
+    _write(folder, nb)
+
+
+def tests_borrados(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") != "nb00-contar-jugadas-tests"]
+    _write(folder, nb)
+
+
+def tests_editados(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    _cell(nb, "nb00-orden").source = "prediccion_x = 0"
+    _cell(nb, "nb00-orden-tests").source = "print('todo bien')"
+    _write(folder, nb)
+
+
+def celdas_duplicadas(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    sol, test = _cell(nb, "nb00-ultima-jugada"), _cell(nb, "nb00-ultima-jugada-tests")
+    nb.cells.extend([copy.deepcopy(sol), copy.deepcopy(test)])
+    _write(folder, nb)
+
+
+def check_equal_trucado(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    _cell(nb, "nb00-contar-jugadas").source = (
+        "import rukh_helpers.checks as _c\n_c.check_equal = lambda *a, **k: None\n"
+        "def contar_jugadas(partida):\n    return 0"
+    )
+    _write(folder, nb)
+
+
+def builtins_trucado(folder, solved, release):
+    nb = copy.deepcopy(solved)
+    _cell(nb, "nb00-orden").source = (
+        "import builtins\n"
+        "class _Siempre(int):\n    def __eq__(self, otro):\n        return True\n    __hash__ = int.__hash__\n"
+        "_tipo = builtins.type\n"
+        "def _falso(*args):\n"
+        "    if len(args) == 1 and isinstance(args[0], _Siempre):\n        return int\n"
+        "    return _tipo(*args)\n"
+        "builtins.type = _falso\n"
+        "prediccion_x = _Siempre(0)"
+    )
+    _write(folder, nb)
+
+
+def intrusa(folder, solved, release):
+    """Resuelve bien, pero escribe en la libreta de notas y en la carpeta de otra alumna."""
+    nb = copy.deepcopy(solved)
+    _prepend(nb, "nb00-orden", (
+        "import os, sqlite3, shutil\n"
+        "_raiz = os.path.abspath('../../..')\n"
+        "_db = os.path.join(_raiz, 'gradebook.db')\n"
+        "if os.path.exists(_db):\n"
+        "    _con = sqlite3.connect(_db, timeout=30)\n"
+        "    _con.execute('UPDATE grade SET auto_score = 0')\n"
+        "    _con.commit()\n"
+        "    _con.close()\n"
+        "for _carpeta in ('submitted', 'autograded'):\n"
+        f"    _victima = os.path.join(_raiz, _carpeta, 'solucion', '{SLUG}', '{FILE}')\n"
+        "    if os.path.exists(_victima):\n"
+        "        open(_victima, 'w').write('{\"roto\": true}')"
+    ))
+    _write(folder, nb)
+
+
+def json_roto(folder, solved, release):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / FILE).write_text('{"cells": [{"cell_type": "code", "sour', encoding="utf-8")
+
+
+def sin_cuaderno(folder, solved, release):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "notas.txt").write_text("se me olvidó adjuntarlo\n", encoding="utf-8")
+
+
+def nombre_equivocado(folder, solved, release):
+    _write(folder, copy.deepcopy(solved), name="00-cuadernos (1).ipynb")
+
+
+def otra_tarea(folder, solved, release):
+    nb = copy.deepcopy(release)
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader")
+        if meta:
+            meta["grade_id"] = meta["grade_id"].replace("nb00", "nb07")
+    _write(folder, nb)
+
+
+CATALOGUE = {
+    "bucle": (bucle_infinito, 5, "tiempo agotado"),
+    "memoria": (memoria, 5, "memoria agotada"),
+    "nucleo-muerto": (nucleo_muerto, 3, "el núcleo murió"),
+    "megabytes": (megabytes, 7, "salida gigante recortada"),
+    "tests-borrados": (tests_borrados, 7, "borrada"),
+    "tests-editados": (tests_editados, 6, "modificada"),
+    "duplicadas": (celdas_duplicadas, 7, "duplicadas"),
+    "check-equal-trucado": (check_equal_trucado, 1, "manipulación"),
+    "builtins-trucado": (builtins_trucado, 0, "manipulación"),
+    "intrusa": (intrusa, 7, "libreta de notas"),
+    "json-roto": (json_roto, 0, "JSON roto"),
+    "sin-cuaderno": (sin_cuaderno, 0, "falta el cuaderno"),
+    "nombre-equivocado": (nombre_equivocado, 7, "nombre equivocado"),
+    "otra-tarea": (otra_tarea, 0, "otra tarea"),
+}

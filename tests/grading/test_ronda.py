@@ -1,0 +1,89 @@
+"""Ronda de corrección real: cada tarea de source/, el catálogo hostil, informe y devoluciones."""
+
+from __future__ import annotations
+
+import csv
+
+import nbformat
+import pytest
+
+from catalogo_hostil import CATALOGUE, SLUG
+from course_tools import grading_core, grading_report
+from course_tools.config import notebooks
+
+SLUGS = [n.slug for n in notebooks()]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_solucion_saca_la_nota_completa(course, slug):
+    _root, outcomes, _ = course
+    o = outcomes[("solucion", slug)]
+    assert o.graded and o.max_score > 0
+    assert o.score == o.max_score, o.status
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_cuaderno_sin_rellenar_saca_cero(course, slug):
+    _root, outcomes, _ = course
+    o = outcomes[("sin-rellenar", slug)]
+    assert o.graded and o.score == 0, o.status
+
+
+def test_validate_invert_ve_fallar_los_tests_de_release(course):
+    root, _outcomes, _ = course
+    paths = [root / "release" / s / f"{s}.ipynb" for s in SLUGS]
+    printed = grading_core.validate_inverted_many(paths, root)
+    for path, text in printed.items():
+        assert "does not pass any tests" in text, f"{path.name}: algún test pasa sin rellenar:\n{text[-2000:]}"
+
+
+@pytest.mark.parametrize("student", sorted(CATALOGUE))
+def test_catalogo_hostil(course, student):
+    _root, outcomes, _ = course
+    _make, points, problem = CATALOGUE[student]
+    o = outcomes[(student, SLUG)]
+    assert o.score == points, f"{student}: {o.score} en vez de {points} ({o.status})"
+    assert problem in o.status, f"{student}: el estado no dice «{problem}»: {o.status}"
+
+
+def test_la_victima_de_la_intrusa_conserva_su_nota(course):
+    root, outcomes, _ = course
+    o = outcomes[("solucion", SLUG)]
+    assert o.score == o.max_score == 7
+    assert grading_core.gradebook_scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
+    nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+
+
+def test_reanudar_no_corrige_otra_vez(course):
+    root, outcomes, _ = course
+    again = grading_core.grade_all(root, selected=notebooks(), quiet=True)
+    by_key = {(o.student, o.assignment): o for o in again}
+    for key, o in outcomes.items():
+        assert by_key[key].score == o.score, key
+
+
+def test_informe_csv_resumen_e_histogramas(course, tmp_path):
+    _root, outcomes, _ = course
+    made = grading_report.report(list(outcomes.values()), tmp_path)
+    rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
+    assert len(rows) == len(outcomes)
+    summary = made["summary"][SLUG]
+    assert set(summary) == {"nb00-orden-tests", "nb00-contar-jugadas-tests", "nb00-jugadas-blancas-tests",
+                            "nb00-ultima-jugada-tests"}
+    assert all(0 <= row["completa"] <= 1 for row in summary.values())
+    for png in made["histograms"]:
+        assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_devolucion_en_castellano_sin_tests_ocultos(course):
+    root, outcomes, _ = course
+    wanted = [o for key, o in outcomes.items() if key in {("sin-rellenar", SLUG), ("solucion", SLUG)}]
+    written = grading_report.feedback(root, outcomes=wanted)
+    assert len(written) == 2
+    for html in written:
+        text = html.read_text(encoding="utf-8")
+        assert "Nota:" in text and "Score:" not in text
+        assert "BEGIN HIDDEN TESTS" not in text
+        assert "d2d4 d7d5 c2c4" not in text  # un caso de los tests ocultos
+    empty = next(p for p in written if "sin-rellenar" in str(p))
+    assert "NotImplementedError" in empty.read_text(encoding="utf-8") or "CheckFailed" in empty.read_text(encoding="utf-8")
