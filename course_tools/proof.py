@@ -24,7 +24,10 @@ from .config import Notebook
 
 STUB = "# ESCRIBE AQUÍ TU CÓDIGO\nraise NotImplementedError()"
 MIN_ENTRIES = 3
-RESET = "%reset -f\nimport matplotlib.pyplot as _plt\n_plt.close('all')\ndel _plt"
+RESET = (
+    "%reset -f\nimport warnings as _w\n_w.filterwarnings('ignore', message='.*non-interactive')\n"
+    "import matplotlib.pyplot as _plt\n_plt.close('all')\ndel _plt, _w"
+)
 SPANISH_WORDS = re.compile(
     r"\b(esperaba|esperado|obtuve|debe|debería|deberían|tiene que|aún|falta|faltan|sobran|incorrect[oa]s?|"
     r"revisa|tu|tus|tienes|no es|no son|en vez de|distint[oa]s?)\b|[áéíóúñ¿¡]",
@@ -143,7 +146,8 @@ def prove(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None
         for reason, code in catalogue.get(gid, []):
             variants.append((reason, gid, code))
 
-    os.environ.update(EXECUTION_ENV)
+    # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.
+    os.environ.update({**EXECUTION_ENV, "MPLBACKEND": "Agg"})
     with tempfile.TemporaryDirectory(prefix="curso-prueba-") as tmp:
         # nbclient guarda cada celda ejecutada en su propio cuaderno: le damos una copia.
         client = NotebookClient(
