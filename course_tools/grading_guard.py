@@ -91,7 +91,9 @@ def _curso_guardia_{nonce}():
                 problems.append(k)
         if torch.testing.assert_close is not assert_close:
             problems.append("torch.testing.assert_close")
-        for probe in (lambda: originals["check_equal"](0, 1), lambda: assert_close(torch.zeros(1), torch.ones(1))):
+        # Solo se sondea la comprobación del curso: llamar a assert_close cuesta ~1 s la primera vez
+        # (importa torch.distributed) y ningún test del curso la usa; su identidad sí se vigila arriba.
+        for probe in (lambda: originals["check_equal"](0, 1),):
             try:
                 probe()
             except AssertionError:
