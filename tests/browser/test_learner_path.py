@@ -4,6 +4,7 @@ Las capturas de cada paso quedan en build/navegador/ para que una persona las mi
 """
 
 import json
+import shutil
 import time
 
 import pytest
@@ -57,6 +58,11 @@ def _cells(driver):
     return _by_css(driver, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")
 
 
+def _output(cell) -> str:
+    """Solo lo que la celda imprimió (no su código, que también contiene «¡Bien!»)."""
+    return "\n".join(o.text for o in cell.find_elements("css selector", ".jp-OutputArea-output"))
+
+
 def _run_menu(driver, label: str) -> None:
     menu = _wait(driver, lambda d: next((e for e in _by_css(d, ".lm-MenuBar-item") if e.text == "Run"), None), "el menú Run")
     menu.click()
@@ -77,6 +83,7 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     from selenium.webdriver.common.keys import Keys
 
     driver = browser
+    shutil.rmtree(SHOTS, ignore_errors=True)  # solo las capturas de esta ejecución
     driver.get(f"{lab_server['url']}/lab?token={lab_server['token']}")
     _open_from_file_browser(driver, NOTEBOOK)
     _open_from_file_browser(driver, f"{NOTEBOOK}.ipynb")
@@ -88,7 +95,7 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     _run_menu(driver, "Run All Cells")
     blank = _wait(
         driver,
-        lambda d: next((c for c in _cells(d) if "NotImplementedError" in c.text and "ESCRIBE AQUÍ TU CÓDIGO" in c.text), None),
+        lambda d: next((c for c in _cells(d) if "NotImplementedError" in _output(c) and "ESCRIBE AQUÍ TU CÓDIGO" in c.text), None),
         "ver el NotImplementedError del primer hueco",
         timeout=120,
     )
@@ -105,8 +112,8 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     cells_now = _cells(driver)
     index = next(i for i, c in enumerate(cells_now) if ANSWER in c.text)
     test_cell = cells_now[index + 1]
-    _wait(driver, lambda d: "¡Bien!" in test_cell.text, "ver pasar el test visible del hueco rellenado", timeout=60)
-    assert "Error" not in test_cell.text and "NotImplementedError" not in cells_now[index].text
+    _wait(driver, lambda d: "¡Bien!" in _output(test_cell), "ver pasar el test visible del hueco rellenado", timeout=60)
+    assert "Error" not in _output(test_cell) and not _output(cells_now[index]).strip()
     _shot(driver, "3-test-visible-pasa")
 
     # Guardar y pedir a nbgrader que valide.
