@@ -57,11 +57,6 @@ def strip_solution_markers(source: str) -> str:
     return SOLUTION_MARKER_LINE.sub("", source)
 
 
-def solution_body(source: str) -> str:
-    """La solución de una celda de solución (lo que hay entre las marcas)."""
-    return strip_solution_markers(source)
-
-
 def exercises(nb) -> list[tuple[int, int]]:
     """Pares (índice de la celda de solución, índice de su celda de test)."""
     pairs = []

@@ -9,7 +9,7 @@ import nbformat
 
 from . import cells, proof, render
 from .build import release_notebooks, worked_unexecuted
-from .config import CATALOGUE_DIR, RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
+from .config import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
 
 TITLE = re.compile(r"^# (\d\d) · \S")
 
@@ -200,5 +200,3 @@ def check_readme() -> list[str]:
         return ["README.md: la tabla de cuadernos no está al día; ejecuta `make release`"]
     return []
 
-
-__all__ = ["run_checks", "CATALOGUE_DIR"]
