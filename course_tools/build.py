@@ -182,8 +182,9 @@ def build(selected: list[Notebook] | None = None, jobs: int = 2) -> None:
     for path in update_sources(selected):
         print(f"actualizado {path.relative_to(ROOT)} (insignia o línea de instalación)")
     readme = ROOT / "README.md"
-    updated = render.render_readme(readme.read_text(encoding="utf-8"), notebooks())
-    if updated != readme.read_text(encoding="utf-8"):
+    current = readme.read_text(encoding="utf-8")
+    updated = render.render_readme(current, notebooks())
+    if updated != current:
         readme.write_text(updated, encoding="utf-8")
         print("actualizada la tabla de cuadernos de README.md")
     for slug, nb in release_notebooks(selected).items():

@@ -21,7 +21,7 @@ from pathlib import Path
 import nbformat
 
 from . import cells, grading_guard
-from .build import load_nbgrader_config, prepare_course
+from .build import EXECUTION_ENV, load_nbgrader_config, prepare_course
 from .config import Notebook, notebooks
 
 STATE_FILE = ".correccion-hecha.jsonl"
@@ -88,13 +88,21 @@ def ensure_assignments(root: Path, db_url: str | None, selected: list[Notebook])
     return known
 
 
-def submission_digest(folder: Path) -> str:
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Los ficheros de una entrega: {ruta relativa: contenido}."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def digest_of(files: dict[str, bytes]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            digest.update(str(path.relative_to(folder)).encode())
-            digest.update(path.read_bytes())
+    for rel, data in files.items():
+        digest.update(rel.encode())
+        digest.update(data)
     return digest.hexdigest()
+
+
+def submission_digest(folder: Path) -> str:
+    return digest_of(snapshot(folder))
 
 
 def find_jobs(root: Path, known: dict[str, list[str]]) -> tuple[list[tuple[str, str]], list[Outcome]]:
@@ -118,7 +126,7 @@ def find_jobs(root: Path, known: dict[str, list[str]]) -> tuple[list[tuple[str, 
 _WORKER: dict = {}
 
 
-def _init_worker(root: str, db_url: str, timeout: int | None, known: dict, jupyter_path: str) -> None:
+def _init_worker(root: str, db_url: str, timeout: int | None, known: dict, jupyter_path: str, layout: tuple) -> None:
     from nbgrader.apps import NbGraderAPI
     from nbgrader.coursedir import CourseDirectory
 
@@ -126,12 +134,11 @@ def _init_worker(root: str, db_url: str, timeout: int | None, known: dict, jupyt
 
     warnings.filterwarnings("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
     os.environ["JUPYTER_PATH"] = jupyter_path
-    for key, value in {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}.items():
+    for key, value in EXECUTION_ENV.items():  # el PATH hacia `alembic` ya lo pone build al importarse
         os.environ.setdefault(key, value)
-    # nbgrader llama a `alembic` por su nombre.
-    os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
     config = grading_config(Path(root), db_url, timeout)
-    _WORKER.update(root=Path(root), db_url=db_url, known=known,
+    ids, points, sources = layout
+    _WORKER.update(root=Path(root), db_url=db_url, known=known, ids=ids, points=points, sources=sources,
                    api=NbGraderAPI(coursedir=CourseDirectory(config=config), config=config))
 
 
@@ -247,7 +254,7 @@ def gradebook_scores(db_url: str, student: str, assignment: str) -> tuple[float,
         return float(sub.score), float(sub.max_score), grades
 
 
-def grade_one(student: str, assignment: str, original: bytes | None = None) -> Outcome:
+def grade_one(student: str, assignment: str) -> Outcome:
     """Corrige una entrega en este proceso trabajador."""
     started = time.monotonic()
     root, known, api = _WORKER["root"], _WORKER["known"], _WORKER["api"]
@@ -283,13 +290,8 @@ def _last_line(result: dict) -> str:
     return text[-1][:160] if text else "error desconocido"
 
 
-def _init_worker_full(root, db_url, timeout, known, jupyter_path, ids, points, sources):
-    _init_worker(root, db_url, timeout, known, jupyter_path)
-    _WORKER.update(ids=ids, points=points, sources=sources)
-
-
-def _assignment_layout(db_url: str) -> tuple[dict, dict]:
-    """grade_id de tests por cuaderno y puntos por tarea, leídos de la libreta."""
+def _assignment_layout(db_url: str) -> tuple[dict, dict, dict]:
+    """grade_id de tests por cuaderno, puntos por tarea y código original de los tests, leídos de la libreta."""
     from nbgrader.api import Gradebook
 
     ids, points, sources = {}, {}, {}
@@ -301,8 +303,7 @@ def _assignment_layout(db_url: str) -> tuple[dict, dict]:
                 sources[nb.name] = {c.name: c.source for c in nb.source_cells if c.name in ids[nb.name]}
                 for c in nb.grade_cells:
                     points[a.name][c.name] = float(c.max_score)
-    _WORKER["sources"] = sources  # en el proceso principal; los trabajadores lo reciben en init
-    return ids, points
+    return ids, points, sources
 
 
 # --- el proceso principal ----------------------------------------------------------------
@@ -356,32 +357,30 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
     root = Path(root)
     url = db_url_for(root, db_url)
     known = ensure_assignments(root, url, selected if selected is not None else notebooks(root / "source"))
-    ids, points = _assignment_layout(url)
+    layout = _assignment_layout(url)
     todo, outcomes = find_jobs(root, known)
-    originals = {job: _snapshot(root / "submitted" / job[0] / job[1]) for job in todo}
+    originals = {job: snapshot(root / "submitted" / job[0] / job[1]) for job in todo}
     state = {} if redo else _load_state(root)
     pending = []
     for job in todo:
         previous = state.get(job)
-        if previous and previous.digest == submission_digest(root / "submitted" / job[0] / job[1]) \
-                and gradebook_scores(url, *job) is not None:
+        if previous and previous.digest == digest_of(originals[job]) and gradebook_scores(url, *job) is not None:
             outcomes.append(previous)
         else:
             pending.append(job)
     kernels = grading_guard.install_kernelspec()
     try:
-        fresh = _run_pool(root, url, timeout, known, ids, points, pending, jobs, quiet)
+        fresh = _run_pool(root, url, timeout, known, layout, pending, jobs, quiet)
         # Una entrega que otro núcleo cambió durante la corrección: se restaura y se corrige otra vez.
         own_edits = {(o.student, o.assignment): o.digest for o in fresh if o.edited}
         tampered = [job for job in todo if (
             submission_digest(root / "submitted" / job[0] / job[1]) != own_edits[job] if job in own_edits
-            else _snapshot(root / "submitted" / job[0] / job[1]) != originals[job])]
+            else snapshot(root / "submitted" / job[0] / job[1]) != originals[job])]
         for job in tampered:
             _restore(root / "submitted" / job[0] / job[1], originals[job])
         stale = [o for o in fresh if (o.student, o.assignment) in tampered or _autograded_changed(root, o)]
         if stale:
-            again = _run_pool(root, url, timeout, known, ids, points,
-                              [(o.student, o.assignment) for o in stale], 1, True)
+            again = _run_pool(root, url, timeout, known, layout, [(o.student, o.assignment) for o in stale], 1, True)
             redone = {(o.student, o.assignment): o for o in again}
             for o in again:
                 o.problems.append("otra entrega la alteró; se corrigió de nuevo desde el original")
@@ -427,10 +426,6 @@ def _restore_grades(url: str, outcome: Outcome) -> bool:
     return changed
 
 
-def _snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def _restore(folder: Path, snapshot: dict[str, bytes]) -> None:
     for path in list(folder.rglob("*")):
         if path.is_file() and str(path.relative_to(folder)) not in snapshot:
@@ -440,16 +435,15 @@ def _restore(folder: Path, snapshot: dict[str, bytes]) -> None:
         (folder / rel).write_bytes(data)
 
 
-def _run_pool(root, url, timeout, known, ids, points, pending, jobs, quiet) -> list[Outcome]:
+def _run_pool(root, url, timeout, known, layout, pending, jobs, quiet) -> list[Outcome]:
     if not pending:
         return []
     workers = max(1, min(jobs or os.cpu_count() or 1, len(pending)))
     progress = None if quiet else Progress(len(pending))
     results = []
     context = multiprocessing.get_context("spawn")
-    init_args = (str(root), url, timeout, known, os.environ.get("JUPYTER_PATH", ""), ids, points,
-                 _WORKER.get("sources", {}))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker_full,
+    init_args = (str(root), url, timeout, known, os.environ.get("JUPYTER_PATH", ""), layout)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
                              initargs=init_args) as pool:
         futures = {pool.submit(grade_one, s, a): (s, a) for s, a in pending}
         for future in as_completed(futures):
