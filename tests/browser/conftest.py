@@ -30,7 +30,12 @@ def lab_server(tmp_path):
     """Arranca `python -m course_tools lab` (lo mismo que `make lab`) con un espacio de alumno temporal."""
     workspace = tmp_path / "mi-curso"
     port = _free_port()
-    env = {**os.environ, "CURSO_MI_CURSO": str(workspace), "JUPYTER_CONFIG_DIR": str(tmp_path / "jupyter-config")}
+    settings = tmp_path / "lab-settings"
+    # Ajustes de JupyterLab propios de la prueba: sin el aviso de noticias, que tapa botones al azar.
+    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
+    (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    env = {**os.environ, "CURSO_MI_CURSO": str(workspace), "JUPYTER_CONFIG_DIR": str(tmp_path / "jupyter-config"),
+           "JUPYTERLAB_SETTINGS_DIR": str(settings)}
     log = open(tmp_path / "lab.log", "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "course_tools", "lab", "--no-browser", "--port", str(port),

@@ -37,6 +37,17 @@ def _shot(driver, name: str) -> None:
     driver.save_screenshot(str(SHOTS / f"{name}.png"))
 
 
+def _click(driver, element, what: str) -> None:
+    """Centra el elemento y lo pulsa; si algo lo tapa un instante (un menú, un aviso), lo reintenta."""
+
+    def attempt(d):
+        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", element)
+        element.click()
+        return True
+
+    _wait(driver, attempt, f"pulsar {what}", timeout=20)
+
+
 def _by_css(driver, css):
     from selenium.webdriver.common.by import By
 
@@ -58,6 +69,12 @@ def _cells(driver):
     return _by_css(driver, ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")
 
 
+def _cells_containing(driver, text: str):
+    """Las celdas del cuaderno, en cuanto alguna contiene ``text``; si ninguna, None."""
+    cells = _cells(driver)
+    return cells if any(text in c.text for c in cells) else None
+
+
 def _output(cell) -> str:
     """Solo lo que la celda imprimió (no su código, que también contiene «¡Bien!»)."""
     return "\n".join(o.text for o in cell.find_elements("css selector", ".jp-OutputArea-output"))
@@ -65,11 +82,11 @@ def _output(cell) -> str:
 
 def _run_menu(driver, label: str) -> None:
     menu = _wait(driver, lambda d: next((e for e in _by_css(d, ".lm-MenuBar-item") if e.text == "Run"), None), "el menú Run")
-    menu.click()
+    _click(driver, menu, "el menú Run")
     entry = _wait(
         driver, lambda d: next((e for e in _by_css(d, ".lm-Menu-item") if e.text.strip() == label), None), f"«{label}» en el menú Run"
     )
-    entry.click()
+    _click(driver, entry, f"«{label}»")
 
 
 def _kernel_idle(driver) -> bool:
@@ -104,12 +121,12 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
 
     # Escribir la solución en el hueco, ejecutarlo y ejecutar su celda de tests.
     editor = blank.find_element("css selector", ".cm-content")
-    editor.click()
+    _click(driver, editor, "el editor del hueco")
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
     ActionChains(driver).send_keys(ANSWER).perform()
     ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
     ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
-    cells_now = _cells(driver)
+    cells_now = _wait(driver, lambda d: _cells_containing(d, ANSWER), "ver la respuesta escrita en el hueco")
     index = next(i for i, c in enumerate(cells_now) if ANSWER in c.text)
     test_cell = cells_now[index + 1]
     _wait(driver, lambda d: "¡Bien!" in _output(test_cell), "ver pasar el test visible del hueco rellenado", timeout=60)
@@ -124,7 +141,7 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
         lambda d: next((b for b in _by_css(d, "button, .jp-ToolbarButtonComponent") if b.text.strip() == "Validate"), None),
         "el botón Validate de nbgrader",
     )
-    button.click()
+    _click(driver, button, "el botón Validate")
     dialog = _wait(driver, lambda d: next((e for e in _by_css(d, ".jp-Dialog-content") if len(e.text) > 20), None),
                    "el veredicto de Validate", timeout=180)
     verdict = dialog.text
@@ -133,7 +150,7 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     assert verdict.count("The following cell failed") == 3, verdict
     assert "check_equal(prediccion_x" not in verdict and "contar_jugadas" in verdict, verdict
     ok = next(b for b in _by_css(driver, ".jp-Dialog button") if b.text.strip() == "Ok")
-    ok.click()
+    _click(driver, ok, "Ok en el veredicto")
     _shot(driver, "5-guardado")
 
     saved = json.loads((lab_server["workspace"] / NOTEBOOK / f"{NOTEBOOK}.ipynb").read_text(encoding="utf-8"))
