@@ -8,6 +8,7 @@ aparecer en el estado de la tabla final). Las entregas parten del cuaderno resue
 from __future__ import annotations
 
 import copy
+import functools
 
 import nbformat
 
@@ -29,61 +30,65 @@ def _write(folder, nb, name=FILE):
     nbformat.write(nb, str(folder / name))
 
 
-def bucle_infinito(folder, solved, release):
-    nb = copy.deepcopy(solved)
+def _from_solved(change):
+    """Entrega hecha de una copia del cuaderno resuelto a la que ``change(nb)`` cambia una cosa."""
+
+    @functools.wraps(change)
+    def make(folder, solved, release):
+        nb = copy.deepcopy(solved)
+        change(nb)
+        _write(folder, nb)
+
+    return make
+
+
+@_from_solved
+def bucle_infinito(nb):
     _prepend(nb, "nb00-contar-jugadas", "while True:\n    pass")
-    _write(folder, nb)
 
 
-def memoria(folder, solved, release):
-    nb = copy.deepcopy(solved)
+@_from_solved
+def memoria(nb):
     _prepend(nb, "nb00-jugadas-blancas", "_enorme = bytearray(16 * 2**30)")
-    _write(folder, nb)
 
 
-def nucleo_muerto(folder, solved, release):
-    nb = copy.deepcopy(solved)
+@_from_solved
+def nucleo_muerto(nb):
     _prepend(nb, "nb00-jugadas-blancas", "import os\nos._exit(3)")
-    _write(folder, nb)
 
 
-def megabytes(folder, solved, release):
-    nb = copy.deepcopy(solved)
+@_from_solved
+def megabytes(nb):
     _prepend(nb, "nb00-orden", 'print("x" * 3_000_000)\nfor _ in range(50):\n    print("y" * 1000)')
-    _write(folder, nb)
 
 
-def tests_borrados(folder, solved, release):
-    nb = copy.deepcopy(solved)
+@_from_solved
+def tests_borrados(nb):
     nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") != "nb00-contar-jugadas-tests"]
-    _write(folder, nb)
 
 
-def tests_editados(folder, solved, release):
-    nb = copy.deepcopy(solved)
+@_from_solved
+def tests_editados(nb):
     _cell(nb, "nb00-orden").source = "prediccion_x = 0"
     _cell(nb, "nb00-orden-tests").source = "print('todo bien')"
-    _write(folder, nb)
 
 
-def celdas_duplicadas(folder, solved, release):
-    nb = copy.deepcopy(solved)
+@_from_solved
+def celdas_duplicadas(nb):
     sol, test = _cell(nb, "nb00-ultima-jugada"), _cell(nb, "nb00-ultima-jugada-tests")
     nb.cells.extend([copy.deepcopy(sol), copy.deepcopy(test)])
-    _write(folder, nb)
 
 
-def check_equal_trucado(folder, solved, release):
-    nb = copy.deepcopy(solved)
+@_from_solved
+def check_equal_trucado(nb):
     _cell(nb, "nb00-contar-jugadas").source = (
         "import rukh_helpers.checks as _c\n_c.check_equal = lambda *a, **k: None\n"
         "def contar_jugadas(partida):\n    return 0"
     )
-    _write(folder, nb)
 
 
-def builtins_trucado(folder, solved, release):
-    nb = copy.deepcopy(solved)
+@_from_solved
+def builtins_trucado(nb):
     _cell(nb, "nb00-orden").source = (
         "import builtins\n"
         "class _Siempre(int):\n    def __eq__(self, otro):\n        return True\n    __hash__ = int.__hash__\n"
@@ -94,12 +99,11 @@ def builtins_trucado(folder, solved, release):
         "builtins.type = _falso\n"
         "prediccion_x = _Siempre(0)"
     )
-    _write(folder, nb)
 
 
-def intrusa(folder, solved, release):
+@_from_solved
+def intrusa(nb):
     """Resuelve bien, pero escribe en la libreta de notas y en la carpeta de otra alumna."""
-    nb = copy.deepcopy(solved)
     _prepend(nb, "nb00-orden", (
         "import os, sqlite3, shutil\n"
         "_raiz = os.path.abspath('../../..')\n"
@@ -114,7 +118,6 @@ def intrusa(folder, solved, release):
         "    if os.path.exists(_victima):\n"
         "        open(_victima, 'w').write('{\"roto\": true}')"
     ))
-    _write(folder, nb)
 
 
 def json_roto(folder, solved, release):
