@@ -3,7 +3,6 @@
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,23 +12,18 @@ from pathlib import Path
 import pytest
 
 from course_tools.config import ROOT
+from tests.ports import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 TOKEN = "prueba-navegador"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def lab_server(tmp_path):
     """Arranca `python -m course_tools lab` (lo mismo que `make lab`) con un espacio de alumno temporal."""
     workspace = tmp_path / "mi-curso"
-    port = _free_port()
+    port = free_port()
     settings = tmp_path / "lab-settings"
     # Ajustes de JupyterLab propios de la prueba: sin el aviso de noticias, que tapa botones al azar.
     (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)

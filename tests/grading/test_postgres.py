@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
@@ -20,15 +19,10 @@ from catalogo_hostil import CATALOGUE, SLUG
 from course_tools import grading_core
 from course_tools.build import prepare_course
 from course_tools.config import Notebook
+from tests.ports import free_port
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 pytestmark = pytest.mark.postgres
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _as_postgres(*args: str) -> subprocess.CompletedProcess:
@@ -46,7 +40,7 @@ def postgres_url():
     sockets.mkdir()
     shutil.chown(base, "postgres")
     shutil.chown(sockets, "postgres")
-    port = _free_port()
+    port = free_port()
     _as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
     _as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-w", "-l", str(base / "servidor.log"), "-o",
                  f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={sockets}", "start")
