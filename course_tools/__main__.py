@@ -55,6 +55,26 @@ def cmd_prove(args) -> int:
     return 1 if any(r.problems for r in reports) else 0
 
 
+def cmd_fingerprints(args) -> int:
+    """Comprueba (o con --write, escribe) las huellas de las predicciones a partir de sus soluciones."""
+    from . import cells
+    from .predictions import fingerprint_problems, write_fingerprints
+
+    status = 0
+    for notebook in _selected(args.slugs):
+        nb = cells.read(notebook.source)
+        if args.write:
+            changed = write_fingerprints(nb)
+            if changed:
+                cells.write(nb, notebook.source)
+                print(f"{notebook.slug}: {changed} huella(s) escrita(s) en source/")
+        problems = fingerprint_problems(nb, lambda i, n=notebook: f"{n.slug}, celda {i}")
+        for problem in problems:
+            print(f"✗ {problem}")
+        status = status or bool(problems)
+    return int(status)
+
+
 def cmd_lab(args) -> int:
     from .lab import serve
 
@@ -97,6 +117,10 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name, help=helptext)
         p.add_argument("slugs", nargs="*", help="cuadernos (NN-slug); por defecto, todos")
         p.set_defaults(func=func)
+    p = sub.add_parser("fingerprints", help="comprueba las huellas de las predicciones (--write: las escribe)")
+    p.add_argument("slugs", nargs="*", help="cuadernos (NN-slug); por defecto, todos")
+    p.add_argument("--write", action="store_true", help="escribe en source/ las huellas calculadas de las soluciones")
+    p.set_defaults(func=cmd_fingerprints)
     p = sub.add_parser("lab", help="JupyterLab sobre tu copia de los cuadernos de alumno")
     p.add_argument("--port", type=int, default=8888)
     p.add_argument("--no-browser", action="store_true")

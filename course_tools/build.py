@@ -35,7 +35,15 @@ def rendered_source(notebook: Notebook) -> nbformat.NotebookNode:
         raise BuildError(f"{notebook.source}: necesita al menos la celda de título y la de preparación.")
     nb.cells[0].source = render.render_title(nb.cells[0].source, notebook.release)
     nb.cells[1].source = render.render_setup(nb.cells[1].source)
+    _render_navigation(nb, notebook, flat=False)
     return nb
+
+
+def _render_navigation(nb: nbformat.NotebookNode, notebook: Notebook, flat: bool) -> None:
+    ordered = notebooks()
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = render.render_navigation(cell.source, notebook, ordered, flat=flat)
 
 
 def for_learners(notebook: Notebook) -> nbformat.NotebookNode:
@@ -102,6 +110,7 @@ def worked_unexecuted(notebook: Notebook) -> nbformat.NotebookNode:
     """El cuaderno resuelto antes de ejecutar: soluciones dentro, tests ocultos fuera, sin metadatos de nbgrader."""
     nb = for_learners(notebook)
     nb.cells[0].source = render.render_title(nb.cells[0].source, notebook.worked)
+    _render_navigation(nb, notebook, flat=True)  # en notebooks/ todos los cuadernos están juntos
     for cell in nb.cells:
         cell.metadata.pop("nbgrader", None)
         if cell.cell_type == "code":

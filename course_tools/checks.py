@@ -7,7 +7,7 @@ from collections import Counter
 
 import nbformat
 
-from . import cells, proof, render
+from . import cells, predictions, proof, render
 from .build import release_notebooks, worked_unexecuted
 from .config import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
 
@@ -15,7 +15,7 @@ TITLE = re.compile(r"^# (\d\d) · \S")
 
 
 def _where(notebook_path, index: int | None = None) -> str:
-    rel = notebook_path.relative_to(ROOT) if notebook_path.is_absolute() else notebook_path
+    rel = notebook_path.relative_to(ROOT) if notebook_path.is_relative_to(ROOT) else notebook_path
     return f"{rel}" if index is None else f"{rel}, celda {index}"
 
 
@@ -67,6 +67,12 @@ def check_source(notebook: Notebook) -> list[str]:
                     problems.append(f"{_where(path, i)}: el enlace glosario#{anchor} no existe en GLOSARIO.md")
         if meta and not meta.get("grade_id"):
             problems.append(f"{_where(path, i)}: celda de nbgrader sin grade_id")
+        if "raises-exception" in cells.tags(cell):
+            problems.append(
+                f"{_where(path, i)}: usa la etiqueta raises-exception (el error guardado pararía «Ejecutar todo»); muestra el error con "
+                "`with show_error():` de rukh_helpers"
+            )
+    problems += predictions.fingerprint_problems(nb, lambda i: _where(path, i))
     return problems
 
 
@@ -121,11 +127,43 @@ def check_generated(selected: list[Notebook]) -> list[str]:
                 continue
             problems += _differences(expected, actual, path, compare_outputs=path == notebook.release)
             if path == notebook.worked:
-                for i, cell in enumerate(actual.cells):
-                    if cell.cell_type == "code" and cell.get("execution_count") is None:
-                        problems.append(f"{_where(path, i)}: celda sin ejecutar; ejecuta `make release`")
+                problems += check_worked_outputs(actual, path)
+            problems += check_links(actual, path)
             if path == notebook.release:
                 problems += check_badge(actual, path)
+    return problems
+
+
+def check_worked_outputs(nb, path) -> list[str]:
+    """Un cuaderno resuelto tiene todas sus celdas ejecutadas y ningún error guardado."""
+    problems = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        if cell.get("execution_count") is None:
+            problems.append(f"{_where(path, i)}: celda sin ejecutar; ejecuta `make release`")
+        if any(o.get("output_type") == "error" for o in cell.outputs):
+            problems.append(
+                f"{_where(path, i)}: guarda un error, y «Ejecutar todo» se pararía ahí; envuélvelo en `with show_error():`"
+            )
+    return problems
+
+
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+
+
+def check_links(nb, path) -> list[str]:
+    """Cada enlace relativo de las celdas de texto lleva a un fichero que existe."""
+    problems = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            continue
+        for target in MARKDOWN_LINK.findall(cell.source):
+            if re.match(r"^([a-z][a-z0-9+.-]*:|#)", target):  # https:, mailto:, anclas de la misma página
+                continue
+            relative = target.split("#", 1)[0]
+            if not (path.parent / relative).exists():
+                problems.append(f"{_where(path, i)}: el enlace «{target}» no lleva a ningún fichero")
     return problems
 
 
@@ -170,6 +208,11 @@ def check_catalogues(selected: list[Notebook]) -> list[str]:
         if lacking:
             problems.append(
                 f"{notebook.slug}: menos de {proof.MIN_ENTRIES} respuestas equivocadas para: {', '.join(lacking)}"
+            )
+        no_lazy = [gid for gid in proof.solution_ids(nb) if not any(proof.is_lazy(r) for r, _ in catalogue.get(gid, []))]
+        if no_lazy:
+            problems.append(
+                f"{notebook.slug}: sin intento del alumno perezoso ({' '.join(proof.LAZY_TAGS)}) para: {', '.join(no_lazy)}"
             )
     return problems
 

@@ -70,22 +70,25 @@ def _curso_guardia_{nonce}():
     import builtins, sys
     import torch, torch.testing
     import rukh_helpers.checks as checks
+    import rukh_helpers.predictions as predictions
     skip = {{"_", "__", "___", "input", "raw_input", "getpass"}}
     snapshot = {{k: v for k, v in builtins.__dict__.items() if k not in skip}}
-    originals = {{k: v for k, v in vars(checks).items() if callable(v)}}
+    watched = {{m.__name__: m for m in (checks, predictions)}}
+    per_module = {{name: {{k: v for k, v in vars(m).items() if callable(v)}} for name, m in watched.items()}}
+    originals = {{**per_module["rukh_helpers.predictions"], **per_module["rukh_helpers.checks"]}}
     assert_close = torch.testing.assert_close
-    module = sys.modules["rukh_helpers.checks"]
 
     def verify(namespace, imported):
         problems = []
         for k, v in snapshot.items():
             if builtins.__dict__.get(k) is not v:
                 problems.append("builtins." + k)
-        if sys.modules.get("rukh_helpers.checks") is not module:
-            problems.append("sys.modules['rukh_helpers.checks']")
-        for k, v in originals.items():
-            if getattr(checks, k, None) is not v:
-                problems.append("rukh_helpers.checks." + k)
+        for name, module in watched.items():
+            if sys.modules.get(name) is not module:
+                problems.append("sys.modules[" + repr(name) + "]")
+            for k, v in per_module[name].items():
+                if vars(module).get(k) is not v:
+                    problems.append(name + "." + k)
         for k in imported:
             if k in originals and namespace.get(k) is not originals[k]:
                 problems.append(k)
@@ -93,7 +96,10 @@ def _curso_guardia_{nonce}():
             problems.append("torch.testing.assert_close")
         # Solo se sondea la comprobación del curso: llamar a assert_close cuesta ~1 s la primera vez
         # (importa torch.distributed) y ningún test del curso la usa; su identidad sí se vigila arriba.
-        for probe in (lambda: originals["check_equal"](0, 1),):
+        for probe in (
+            lambda: originals["check_equal"](0, 1),
+            lambda: originals["check_prediction"](0, "number:0000000000", "x"),
+        ):
             try:
                 probe()
             except AssertionError:

@@ -33,7 +33,8 @@ SPANISH_WORDS = re.compile(
     r"revisa|tu|tus|tienes|no es|no son|en vez de|distint[oa]s?)\b|[áéíóúñ¿¡]",
     re.I,
 )
-EXPECTATION_WORDS = re.compile(r"\b(esperaba|esperado|debe|debería|deberían|tiene que|tendría que)\b", re.I)
+# Una predicción no dice el valor esperado, a propósito: su mensaje da una pista.
+EXPECTATION_WORDS = re.compile(r"\b(esperaba|esperado|debe|debería|deberían|tiene que|tendría que|pista)\b", re.I)
 
 
 @dataclass
@@ -46,12 +47,26 @@ class Outcome:
     other_errors: list[str] = field(default_factory=list)
 
 
+# Etiquetas de las respuestas del alumno perezoso: copia lo que el cuaderno enseña, pega la
+# referencia del test visible, ajusta la respuesta al caso visible, usa una variable global del
+# cuaderno, recorre con bucles lo que había que vectorizar o prueba un valor y lee el mensaje.
+LAZY_TAGS = ("[copia]", "[referencia]", "[fijo]", "[global]", "[bucle]", "[mensaje]")
+
+
+def is_lazy(reason: str) -> bool:
+    return reason.lstrip().startswith(LAZY_TAGS)
+
+
 @dataclass
 class Report:
     slug: str
     exercises: int = 0
+    points: int = 0
     wrong_answers: int = 0
     rejected: int = 0
+    lazy_attempts: int = 0
+    lazy_passed: list[str] = field(default_factory=list)  # grade_id de solución que el perezoso aprueba
+    lazy_points: int = 0
     problems: list[str] = field(default_factory=list)
     messages: list[tuple[str, str, str]] = field(default_factory=list)  # (grade_id, motivo, primera línea)
 
@@ -120,7 +135,7 @@ def _run_variant(client, nb, label: str, target: str | None, replacement: str | 
             continue
         if cells.is_graded_test(original):
             outcome.failed_tests[cells.grade_id(original)] = error
-        elif "raises-exception" not in cells.tags(original):
+        else:
             outcome.other_errors.append(f"celda {index}: {first_line(error)}")
     return outcome
 
@@ -136,6 +151,8 @@ def prove(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None
     pairs = cells.exercises(nb)
     report.exercises = len(pairs)
     test_of = {cells.grade_id(nb.cells[s]): cells.grade_id(nb.cells[t]) for s, t in pairs}
+    points_of = {cells.grade_id(nb.cells[s]): int(cells.nbgrader_meta(nb.cells[t]).get("points") or 0) for s, t in pairs}
+    report.points = sum(points_of.values())
     unknown = sorted(set(catalogue) - set(test_of))
     if unknown:
         report.problems.append(f"el catálogo nombra grade_id que no existen: {', '.join(unknown)}")
@@ -158,6 +175,7 @@ def prove(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None
             for label, target, replacement in variants:
                 outcome = _run_variant(client, nb, label, target, replacement)
                 _judge(report, outcome, test_of)
+    report.lazy_points = sum(points_of[gid] for gid in set(report.lazy_passed))
     return report
 
 
@@ -173,6 +191,10 @@ def _judge(report: Report, outcome: Outcome, test_of: dict[str, str]) -> None:
     is_blank = outcome.label == "hueco sin rellenar"
     if not is_blank:
         report.wrong_answers += 1
+    if is_lazy(outcome.label):
+        report.lazy_attempts += 1
+        if own_test not in outcome.failed_tests:
+            report.lazy_passed.append(outcome.target)
     if own_test not in outcome.failed_tests:
         report.problems.append(f"{outcome.target}: pasa sus tests una respuesta equivocada: «{outcome.label}»")
     elif not is_blank:
@@ -189,14 +211,24 @@ def _judge(report: Report, outcome: Outcome, test_of: dict[str, str]) -> None:
 
 
 def format_table(reports: list[Report]) -> str:
-    lines = [f"{'cuaderno':<26}{'ejercicios':>11}{'equivocadas':>13}{'rechazadas':>12}{'problemas':>11}"]
+    """Tabla por cuaderno; «perezoso» son los puntos que gana quien solo copia, pega o adivina."""
+    header = ("cuaderno", "ejercicios", "puntos", "equivocadas", "rechazadas", "perezoso", "problemas")
+    widths = (26, 11, 8, 13, 12, 14, 11)
+
+    def row(values) -> str:
+        return "".join(f"{v:<{w}}" if i == 0 else f"{v:>{w}}" for i, (v, w) in enumerate(zip(values, widths)))
+
+    def lazy(points: int, total: int, attempts: int) -> str:
+        return f"{points}/{total} ({attempts})"
+
+    lines = [row(header)]
     for r in reports:
-        lines.append(f"{r.slug:<26}{r.exercises:>11}{r.wrong_answers:>13}{r.rejected:>12}{len(r.problems):>11}")
+        lines.append(row((r.slug, r.exercises, r.points, r.wrong_answers, r.rejected,
+                          lazy(r.lazy_points, r.points, r.lazy_attempts), len(r.problems))))
     total = lambda attr: sum(getattr(r, attr) for r in reports)  # noqa: E731
-    lines.append(
-        f"{'TOTAL':<26}{total('exercises'):>11}{total('wrong_answers'):>13}{total('rejected'):>12}"
-        f"{sum(len(r.problems) for r in reports):>11}"
-    )
+    lines.append(row(("TOTAL", total("exercises"), total("points"), total("wrong_answers"), total("rejected"),
+                      lazy(total("lazy_points"), total("points"), total("lazy_attempts")),
+                      sum(len(r.problems) for r in reports))))
     for r in reports:
         for problem in r.problems:
             lines.append(f"  ✗ {r.slug}: {problem}")

@@ -85,3 +85,28 @@ def render_readme(text: str, selected) -> str:
     """Pone al día la tabla de cuadernos del README (entre sus dos marcas)."""
     start, end = text.index(TABLE_START) + len(TABLE_START), text.index(TABLE_END)
     return text[:start] + "\n" + notebook_table(selected) + "\n" + text[end:]
+
+
+# Navegación: la línea «**Viene de:** …» de la celda de título y «**Siguiente:** …» de la de cierre
+# las escribe la construcción a partir de la lista de cuadernos (un solo sitio para títulos y rutas).
+PREVIOUS_LINE = re.compile(r"^\*\*Viene de:\*\*[^\n]*$", re.M)
+NEXT_LINE = re.compile(r"^\*\*Siguiente:\*\*[^\n]*$", re.M)
+
+
+def notebook_link(target, flat: bool) -> str:
+    """Enlace markdown a otro cuaderno: en release/ cada uno vive en su carpeta; en notebooks/, todos juntos."""
+    path = f"{target.slug}.ipynb" if flat else f"../{target.slug}/{target.slug}.ipynb"
+    return f"[{notebook_title(target.source)}]({path})"
+
+
+def render_navigation(source: str, notebook, ordered, flat: bool = False) -> str:
+    """Rellena las líneas de navegación de una celda con el cuaderno anterior y el siguiente."""
+    slugs = [n.slug for n in ordered]
+    position = slugs.index(notebook.slug)
+    previous = ordered[position - 1] if position > 0 else None
+    following = ordered[position + 1] if position + 1 < len(ordered) else None
+    if previous is not None:
+        source = PREVIOUS_LINE.sub(lambda m: f"**Viene de:** {notebook_link(previous, flat)}", source)
+    if following is not None:
+        source = NEXT_LINE.sub(lambda m: f"**Siguiente:** {notebook_link(following, flat)}", source)
+    return source

@@ -4,6 +4,7 @@ Se importa en Colab y en local; no depende de nbgrader ni de Jupyter.
 """
 
 from .device import autocast, describe_device, pick_device, seed_everything
+from .errors import show_error
 from .vocab import PAD_ID, TOKENS, VOCAB_SIZE, decode, encode_game, toy_vocab
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "encode_game",
     "pick_device",
     "seed_everything",
+    "show_error",
     "toy_vocab",
 ]
 __version__ = "0.1.0"

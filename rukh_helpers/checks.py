@@ -9,6 +9,7 @@ dimensiones, un array de NumPy o un objeto cuyo ``__eq__`` siempre dice que sí.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from typing import Any, Callable
 
@@ -18,6 +19,35 @@ import torch
 
 class CheckFailed(AssertionError):
     """Un test del curso ha fallado; el mensaje explica qué se esperaba."""
+
+
+# El nombre de cada tipo de Python con su artículo, tal como se lee en castellano.
+TYPE_NAMES = {
+    "tuple": "una tupla",
+    "list": "una lista",
+    "dict": "un diccionario",
+    "set": "un conjunto",
+    "str": "un texto (str)",
+    "int": "un entero (int)",
+    "float": "un número de coma flotante (float)",
+    "bool": "un booleano (bool)",
+    "Size": "un torch.Size",
+    "dtype": "un tipo de dato (dtype)",
+    "Tensor": "un tensor",
+    "ndarray": "un array de NumPy",
+    "NoneType": "None",
+    "function": "una función",
+}
+
+
+def type_name(value_or_type: Any) -> str:
+    """«una tupla», «un entero (int)»…: el tipo de ``value_or_type`` dicho en castellano."""
+    kind = value_or_type if isinstance(value_or_type, type) else type(value_or_type)
+    return TYPE_NAMES.get(kind.__name__, f"un objeto de tipo {kind.__name__}")
+
+
+def _plural(count: int, singular: str, plural: str) -> str:
+    return f"{count} {singular if count == 1 else plural}"
 
 
 def _describe(value: Any) -> str:
@@ -30,7 +60,7 @@ def _describe(value: Any) -> str:
     text = repr(value)
     if len(text) > 60:
         text = text[:57] + "..."
-    return f"{type(value).__name__} {text}"
+    return f"{type_name(value)}: {text}"
 
 
 def fail(message: str) -> None:
@@ -171,10 +201,13 @@ def check_number(got: Any, expected: float, name: str = "el resultado", *, tol: 
 def check_equal(got: Any, expected: Any, name: str = "el resultado") -> None:
     """Igualdad exacta para listas, tuplas, diccionarios, textos y enteros; el tipo también cuenta."""
     if type(got) is not type(expected):
-        fail(f"{name}: esperaba un {type(expected).__name__}, pero obtuve {_describe(got)}.")
+        fail(f"{name}: esperaba {type_name(expected)}, pero obtuve {_describe(got)}.")
     if isinstance(expected, (list, tuple)):
         if len(got) != len(expected):
-            fail(f"{name}: esperaba {len(expected)} elementos, obtuve {len(got)}.")
+            fail(
+                f"{name}: esperaba {_plural(len(expected), 'elemento', 'elementos')}, "
+                f"obtuve {_plural(len(got), 'elemento', 'elementos')}."
+            )
         for i, (g, e) in enumerate(zip(got, expected)):
             check_equal(g, e, f"{name}[{i}]")
         return
@@ -210,3 +243,47 @@ def expect_raises(func: Callable[[], Any], error: type[BaseException], message: 
     except Exception as err:
         fail(f"{message} (lanzó {type(err).__name__}: {err}).")
     fail(message)
+
+
+_LOOP_NODES = ("For", "AsyncFor", "While", "ListComp", "SetComp", "DictComp", "GeneratorExp")
+
+
+def check_vectorized(func: Any, name: str | None = None) -> None:
+    """Falla si el código de ``func`` recorre elementos con un bucle (for, while o una comprensión).
+
+    Para los ejercicios cuyo objetivo es vectorizar. Si el código no se puede leer (una función
+    creada en tiempo de ejecución), no se comprueba: los demás tests siguen juzgando el resultado.
+    """
+    import ast
+    import inspect
+    import textwrap
+
+    label = name or getattr(func, "__name__", "tu función")
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+    except (OSError, TypeError, SyntaxError):
+        return
+    for node in ast.walk(tree):
+        if type(node).__name__ in _LOOP_NODES:
+            fail(
+                f"`{label}` debería trabajar con el tensor entero, sin recorrer sus elementos, pero tiene un "
+                f"bucle en la línea {node.lineno} de la función. Busca la operación de PyTorch que lo hace de una vez."
+            )
+
+
+# Las predicciones y los errores mostrados viven en sus módulos; también se importan desde aquí
+# (``from rukh_helpers.checks import check_prediction``), sin import circular.
+_ELSEWHERE = {
+    "check_prediction": "predictions",
+    "check_answer": "predictions",
+    "fingerprint": "predictions",
+    "show_error": "errors",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _ELSEWHERE:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__package__}.{_ELSEWHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

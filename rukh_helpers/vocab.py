@@ -1,6 +1,6 @@
-"""Vocabulario UCI de rukh: 2030 fichas (tokens) en un orden fijo.
+"""Vocabulario UCI de rukh: 2030 tokens en un orden fijo.
 
-Invariante: el id de cada ficha es su posición en ``TOKENS`` y ese orden es
+Invariante: el id de cada token es su posición en ``TOKENS`` y ese orden es
 exactamente el del tokenizador de rukh:
 
 1. 8 especiales: ``<pad>``=0, ``<bos>``, ``<eos>``, ``<mask>``, ``<unk>``,
@@ -77,7 +77,7 @@ FIRST_MOVE_ID = len(SPECIAL_TOKENS) + 2 * len(ELO_BINS)
 
 
 def token_id(token: str) -> int:
-    """Id de una ficha; una jugada que no está en el vocabulario da ``UNK_ID``."""
+    """Id de un token; una jugada que no está en el vocabulario da ``UNK_ID``."""
     return TOKEN_TO_ID.get(token, UNK_ID)
 
 
@@ -128,7 +128,7 @@ def encode_game(
 
 
 def decode(ids: Iterable[int]) -> list[str]:
-    """Convierte ids en fichas; un id fuera de [0, 2030) da ``IndexError``."""
+    """Convierte ids en tokens; un id fuera de [0, 2030) da ``IndexError``."""
     tokens = []
     for i in ids:
         i = int(i)
@@ -144,7 +144,7 @@ def decode_moves(ids: Iterable[int]) -> list[str]:
 
 
 def save_vocab(path: str | Path) -> None:
-    """Guarda la lista de fichas como JSON (una lista de textos en orden de id)."""
+    """Guarda la lista de tokens como JSON (una lista de textos en orden de id)."""
     Path(path).write_text(json.dumps(list(TOKENS), ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
 
 
@@ -153,11 +153,11 @@ def load_vocab(path: str | Path) -> tuple[str, ...]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as err:
-        raise ValueError(f"{path} no es un JSON válido ({err}); esperaba una lista de {VOCAB_SIZE} fichas.") from err
+        raise ValueError(f"{path} no es un JSON válido ({err}); esperaba una lista de {VOCAB_SIZE} tokens.") from err
     if not isinstance(data, list) or not all(isinstance(t, str) for t in data):
-        raise ValueError(f"{path} debe contener una lista de textos (fichas).")
+        raise ValueError(f"{path} debe contener una lista de textos (tokens).")
     if len(data) != VOCAB_SIZE:
-        raise ValueError(f"{path} tiene {len(data)} fichas; el vocabulario de rukh tiene {VOCAB_SIZE}.")
+        raise ValueError(f"{path} tiene {len(data)} tokens; el vocabulario de rukh tiene {VOCAB_SIZE}.")
     for i, (got, expected) in enumerate(zip(data, TOKENS)):
         if got != expected:
             raise ValueError(f"{path}: el id {i} es {got!r}, pero en rukh es {expected!r}.")

@@ -87,12 +87,14 @@ def test_check_number():
 def test_check_equal():
     checks.check_equal({"a": [1, (2, "x")]}, {"a": [1, (2, "x")]})
     checks.check_equal(0.1 + 0.2, 0.3)
-    with pytest.raises(CheckFailed, match="esperaba un list"):
+    with pytest.raises(CheckFailed, match="esperaba una lista, pero obtuve un objeto de tipo AlwaysEqual"):
         checks.check_equal(AlwaysEqual(), [1])
-    with pytest.raises(CheckFailed, match="esperaba un tuple"):
+    with pytest.raises(CheckFailed, match="esperaba una tupla, pero obtuve una lista"):
         checks.check_equal([1, 2], (1, 2))
-    with pytest.raises(CheckFailed, match="esperaba 2 elementos, obtuve 3"):
+    with pytest.raises(CheckFailed, match="esperaba 2 elementos, obtuve 3 elementos"):
         checks.check_equal([1, 2, 3], [1, 2])
+    with pytest.raises(CheckFailed, match="esperaba 1 elemento, obtuve 2 elementos"):
+        checks.check_equal([1, 2], [1])
     with pytest.raises(CheckFailed, match=r"r\[1\]: esperaba 2, obtuve 5"):
         checks.check_equal([1, 5], [1, 2], "r")
     with pytest.raises(CheckFailed, match="esperaba las claves.*faltan \\[.b.\\], sobran \\['c'\\]"):

@@ -115,7 +115,7 @@ def test_json_refuses_mismatches(tmp_path):
     with pytest.raises(ValueError, match="id 997"):
         vocab.load_vocab(path)
     path.write_text(json.dumps(tokens[:-1]))
-    with pytest.raises(ValueError, match="2029 fichas"):
+    with pytest.raises(ValueError, match="2029 tokens"):
         vocab.load_vocab(path)
     path.write_text(json.dumps({"a": 1}))
     with pytest.raises(ValueError, match="lista de textos"):
