@@ -16,7 +16,6 @@ from course_tools.authoring import NotebookWriter
 from course_tools.config import ROOT, Notebook, notebooks
 
 PILOT = "00-cuadernos"
-NEXT = "01-python"
 
 
 def _requirements() -> dict[str, Requirement]:
@@ -84,11 +83,14 @@ def _copy_course(tmp_path: Path) -> Path:
     for name in ("pyproject.toml", "nbgrader_config.py", "GLOSARIO.md"):
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, copy / name)
+    for folder in ("source", "release"):
+        shutil.copytree(ROOT / folder / PILOT, copy / folder / PILOT)
     (copy / "notebooks").mkdir()
-    for slug in (PILOT, NEXT):  # el siguiente también: el piloto enlaza con él
-        for folder in ("source", "release"):
-            shutil.copytree(ROOT / folder / slug, copy / folder / slug)
-        shutil.copy2(ROOT / "notebooks" / f"{slug}.ipynb", copy / "notebooks")
+    shutil.copy2(ROOT / "notebooks" / f"{PILOT}.ipynb", copy / "notebooks")
+    # En la copia el piloto es el último cuaderno: su enlace «Siguiente» no tendría adónde ir.
+    for path in (copy / "source" / PILOT / f"{PILOT}.ipynb", copy / "release" / PILOT / f"{PILOT}.ipynb",
+                 copy / "notebooks" / f"{PILOT}.ipynb"):
+        path.write_text(re.sub(r"\*\*Siguiente:\*\* \[[^]]*\]\([^)]*\)", "**Siguiente:** el resto del curso", path.read_text()))
     shutil.copy2(ROOT / "README.md", copy / "README.md")
     subprocess.run(
         [sys.executable, "-c", "from pathlib import Path; from course_tools import render, config; "

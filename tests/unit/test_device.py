@@ -98,7 +98,7 @@ def test_package_imports_light():
     import sys
 
     code = (
-        "import sys, rukh_helpers, rukh_helpers.checks, rukh_helpers.games, rukh_helpers.plots;"
+        "import sys, rukh_helpers, rukh_helpers.checks, rukh_helpers.games, rukh_helpers.plots, rukh_helpers.draw;"
         "heavy = [m for m in sys.modules if m.split('.')[0] in "
         "('nbgrader', 'jupyter_client', 'jupyter_core', 'ipykernel', 'course_tools', 'matplotlib', 'chess')];"
         "print(heavy)"
