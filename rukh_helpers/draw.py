@@ -53,8 +53,10 @@ def _pyplot():
 
 
 def _as_tensor(x: Any, what: str = "el tensor") -> torch.Tensor:
+    if type(x).__module__ == "numpy" and type(x).__name__ == "ndarray":  # los arrays de NumPy (cuaderno 02) también
+        x = torch.from_numpy(x)
     if not isinstance(x, torch.Tensor):
-        raise TypeError(f"{what}: esperaba un tensor de PyTorch, pero es {type(x).__name__}.")
+        raise TypeError(f"{what}: esperaba un tensor de PyTorch o un array de NumPy, pero es {type(x).__name__}.")
     if not 1 <= x.dim() <= 4:
         raise ValueError(f"{what}: sé dibujar tensores de 1 a 4 dimensiones; este tiene forma {tuple(x.shape)}.")
     if x.numel() == 0:
@@ -302,6 +304,8 @@ def draw_selection(x, key, names: Sequence[str] | None = None, result_names: Seq
                    title: str | None = None, edgeitems: int = 3):
     """Las celdas que elige ``x[key]`` (un corte, una máscara booleana, una lista de índices) y el resultado."""
     x = _as_tensor(x)
+    if type(key).__module__ == "numpy":  # una máscara o una lista de índices de NumPy
+        key = torch.from_numpy(key)
     try:
         picked_ids = torch.arange(x.numel()).view(x.shape)[key]
         result = x[key]

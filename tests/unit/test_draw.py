@@ -77,7 +77,7 @@ def test_big_tensors_are_elided_like_printoptions():
 
 
 def test_wrong_inputs_get_spanish_errors():
-    with pytest.raises(TypeError, match="esperaba un tensor de PyTorch, pero es list"):
+    with pytest.raises(TypeError, match="esperaba un tensor de PyTorch o un array de NumPy, pero es list"):
         draw.draw_tensor([1, 2, 3])
     with pytest.raises(ValueError, match="de 1 a 4 dimensiones"):
         draw.draw_tensor(torch.tensor(3))
@@ -173,3 +173,12 @@ def test_colours_and_picks_can_be_given():
     assert _faces(fig) == [draw.PICKED, *[draw.HEAD_COLORS[k] for k in (1, 2, 3)]]
     fig = draw.draw_tensor(x, title="mi título")
     assert "mi título" in _texts(fig)
+
+
+def test_numpy_arrays_and_masks_are_accepted():
+    import numpy as np
+
+    a = np.arange(6).reshape(2, 3)
+    assert len(_cells(draw.draw_tensor(a))) == 6
+    fig = draw.draw_selection(a, a % 2 == 0)
+    assert _faces(fig).count(draw.PICKED) == 3 + 3
