@@ -266,8 +266,8 @@ def check_vectorized(func: Any, name: str | None = None) -> None:
     for node in ast.walk(tree):
         if type(node).__name__ in _LOOP_NODES:
             fail(
-                f"`{label}` debería trabajar con el tensor entero, sin recorrer sus elementos, pero tiene un "
-                f"bucle en la línea {node.lineno} de la función. Busca la operación de PyTorch que lo hace de una vez."
+                f"`{label}` debería operar sobre todo el tensor (o array) de una vez, sin recorrer sus elementos, "
+                f"pero tiene un bucle en la línea {node.lineno} de la función. Busca la operación que lo hace de una vez."
             )
 
 
