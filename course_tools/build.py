@@ -12,7 +12,7 @@ from pathlib import Path
 
 import nbformat
 
-from . import cells, render
+from . import cells, predictions, render
 from .config import NBGRADER_CONFIG, RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
 
 EXECUTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
@@ -103,7 +103,10 @@ def release_notebooks(selected: list[Notebook]) -> dict[str, nbformat.NotebookNo
     with tempfile.TemporaryDirectory(prefix="curso-release-") as tmp:
         root = Path(tmp)
         prepare_course(root, selected)
-        return {n.slug: cells.read(root / "release" / n.slug / n.source.name) for n in selected}
+        releases = {n.slug: cells.read(root / "release" / n.slug / n.source.name) for n in selected}
+    for nb in releases.values():
+        predictions.add_prediction_stubs(nb)
+    return releases
 
 
 def worked_unexecuted(notebook: Notebook) -> nbformat.NotebookNode:

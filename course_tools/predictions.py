@@ -160,3 +160,26 @@ def write_fingerprints(nb) -> int:
             changed += 1
         nb.cells[test_index].source = "\n".join(lines)
     return changed
+
+
+PREDICTION_STUB_HEADER = "# ESCRIBE AQUÍ TU PREDICCIÓN: cambia cada ... por tu respuesta (razónala sin ejecutar nada)."
+
+
+def prediction_stub(test_source: str) -> str | None:
+    """El hueco de una predicción: una línea ``nombre = ...`` por variable, en el orden del test."""
+    names = list(dict.fromkeys(check.variable for check in prediction_checks(test_source)))
+    if not names:
+        return None
+    return "\n".join([PREDICTION_STUB_HEADER] + [f"{name} = ..." for name in names])
+
+
+def add_prediction_stubs(nb) -> None:
+    """En la versión de alumno, cambia el hueco genérico de cada predicción por sus variables con ``...``.
+
+    Es lo mismo que haría un alumno al escribir en el hueco: nbgrader no puntúa las celdas de solución.
+    """
+    for solution_index, test_index in cells.exercises(nb):
+        solution = nb.cells[solution_index]
+        stub = prediction_stub(nb.cells[test_index].source)
+        if stub and "raise NotImplementedError()" in solution.source:
+            solution.source = stub

@@ -21,6 +21,7 @@ import nbformat
 from . import cells
 from .build import EXECUTION_ENV, rendered_source
 from .config import Notebook
+from .predictions import prediction_stub
 
 STUB = "# ESCRIBE AQUÍ TU CÓDIGO\nraise NotImplementedError()"
 MIN_ENTRIES = 3
@@ -158,7 +159,8 @@ def prove(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None
         report.problems.append(f"el catálogo nombra grade_id que no existen: {', '.join(unknown)}")
 
     variants = [("solución", None, None)]
-    variants += [("hueco sin rellenar", gid, STUB) for gid in test_of]
+    stubs = {cells.grade_id(nb.cells[s]): prediction_stub(nb.cells[t].source) or STUB for s, t in pairs}
+    variants += [("hueco sin rellenar", gid, stubs[gid]) for gid in test_of]
     for gid in test_of:
         for reason, code in catalogue.get(gid, []):
             variants.append((reason, gid, code))

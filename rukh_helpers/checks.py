@@ -57,7 +57,7 @@ def _describe(value: Any) -> str:
         return f"un tensor de forma {tuple(value.shape)} y tipo {value.dtype}"
     if isinstance(value, np.ndarray):
         return f"un array de NumPy de forma {value.shape} y tipo {value.dtype}"
-    text = repr(value)
+    text = " ".join(repr(value).split())  # en una línea: el repr de un módulo o un dict ocupa varias
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{type_name(value)}: {text}"
@@ -76,7 +76,7 @@ def _call_text(label: str, args: tuple, kwargs: dict) -> str:
 def _short(value: Any) -> str:
     if isinstance(value, (torch.Tensor, np.ndarray)):
         return f"<{type(value).__name__} de forma {tuple(value.shape)}>"
-    text = repr(value)
+    text = " ".join(repr(value).split())
     return text if len(text) <= 40 else text[:37] + "..."
 
 

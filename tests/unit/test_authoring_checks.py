@@ -111,3 +111,16 @@ def test_raises_exception_tag_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(Notebook, "source", property(lambda self: path))
     problems = checks.check_source(Notebook("00-cuadernos"))
     assert any("raises-exception" in p and "show_error" in p for p in problems)
+
+
+def test_the_blank_of_a_prediction_names_its_variables():
+    nb = _prediction_notebook(TESTS)
+    nb.cells[0].source = "# ESCRIBE AQUÍ TU CÓDIGO\nraise NotImplementedError()"
+    predictions.add_prediction_stubs(nb)
+    lines = nb.cells[0].source.splitlines()
+    assert lines[0] == predictions.PREDICTION_STUB_HEADER
+    assert lines[1:] == ["shape_a = ...", "kind = ...", "floor = ..."]
+    code = _prediction_notebook('from rukh_helpers.checks import call\ncall(f)')
+    code.cells[0].source = "raise NotImplementedError()"
+    predictions.add_prediction_stubs(code)
+    assert code.cells[0].source == "raise NotImplementedError()"  # un ejercicio de código conserva su hueco

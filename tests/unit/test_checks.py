@@ -139,3 +139,13 @@ def test_check_true_and_expect_raises():
         checks.expect_raises(not_written, ValueError, "x")
     with pytest.raises(CheckFailed, match="lanzó KeyError"):
         checks.expect_raises(lambda: {}["a"], ValueError, "esperaba ValueError")
+
+
+def test_messages_stay_on_one_line_with_multiline_reprs():
+    module = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU())
+    with pytest.raises(CheckFailed) as err:
+        checks.call(crashes, module)
+    assert "\n" not in str(err.value).split("Prueba tu función")[0]
+    with pytest.raises(CheckFailed) as err:
+        checks.check_tensor({"a": torch.zeros(2, 2), "b": torch.ones(3)}, torch.zeros(2))
+    assert "\n" not in str(err.value)
