@@ -1,123 +1,248 @@
-"""Respuestas equivocadas plausibles de 02-numpy: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 02-numpy: {grade_id: [(motivo, celda completa), ...]}.
+
+Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] pega una
+línea que el cuaderno ya enseña, [global] usa una variable del cuaderno en vez del argumento,
+[fijo] se ajusta al caso visible, [bucle] recorre los elementos con un for, [mensaje] prueba un
+valor y lee el mensaje del test.
+"""
 
 WRONG_ANSWERS = {
-    "nb02-prediccion-formas": [
-        ("confunde los ejes: axis=0 deja una por fila", "forma_a = (4,)\nforma_b = (4, 1)\nforma_c = (4,)"),
-        ("olvida que keepdims conserva el eje reducido", "forma_a = (6,)\nforma_b = (4,)\nforma_c = (4,)"),
-        ("escribe (6) sin coma: eso es un número, no una tupla", "forma_a = (6)\nforma_b = (4, 1)\nforma_c = (4)"),
-        ("escribe las formas como listas", "forma_a = [6]\nforma_b = [4, 1]\nforma_c = [4]"),
-        ("cuenta el corte como si quitara una fila: (3,)", "forma_a = (6,)\nforma_b = (4, 1)\nforma_c = (3,)"),
-        ("keepdims en el eje equivocado", "forma_a = (6,)\nforma_b = (1, 6)\nforma_c = (4,)"),
+    "nb02-predict-shapes": [
+        ("confunde los ejes: cree que axis=0 deja un número por fila", "shape_a = (4,)\nshape_b = (4, 1)\nshape_c = (4,)"),
+        ("olvida que keepdims conserva el eje reducido", "shape_a = (6,)\nshape_b = (4,)\nshape_c = (5,)"),
+        ("escribe (6) sin coma: eso es un número, no una tupla", "shape_a = (6)\nshape_b = (4, 1)\nshape_c = (5)"),
+        ("ignora el corte: cree que a[:, 1:] sigue teniendo 6 columnas", "shape_a = (6,)\nshape_b = (4, 1)\nshape_c = (6,)"),
+        ("confunde los ejes solo en el corte: cree que axis=0 deja un número por partida", "shape_a = (6,)\nshape_b = (4, 1)\nshape_c = (4,)"),
+        ("pone keepdims en el eje equivocado", "shape_a = (6,)\nshape_b = (1, 6)\nshape_c = (5,)"),
+        ("[mensaje] escribe la forma de a en las tres, a ver qué dice el test", "shape_a = (4, 6)\nshape_b = (4, 6)\nshape_c = (4, 6)"),
+        ("[mensaje] deja un apartado sin escribir", "shape_a = (6,)\nshape_b = ...\nshape_c = (5,)"),
     ],
-    "nb02-contar-bigramas": [
-        ("el error clásico: `+= 1` con fancy indexing pierde las parejas repetidas", '''
-import numpy as np
-
-def contar_bigramas(actuales, siguientes, V):
-    conteos = np.zeros((V, V), dtype=np.int64)
-    conteos[actuales, siguientes] += 1
-    return conteos
-'''),
-        ("cambia filas por columnas: la siguiente en la fila", '''
-import numpy as np
-
-def contar_bigramas(actuales, siguientes, V):
-    conteos = np.zeros((V, V), dtype=np.int64)
-    np.add.at(conteos, (siguientes, actuales), 1)
-    return conteos
-'''),
-        ("crea la matriz sin dtype: sale float64", '''
-import numpy as np
-
-def contar_bigramas(actuales, siguientes, V):
-    conteos = np.zeros((V, V))
-    np.add.at(conteos, (actuales, siguientes), 1)
-    return conteos
-'''),
-        ("fija el tamaño 14 del vocabulario de juguete", '''
-import numpy as np
-
-def contar_bigramas(actuales, siguientes, V):
-    conteos = np.zeros((14, 14), dtype=np.int64)
-    np.add.at(conteos, (actuales, siguientes), 1)
-    return conteos
-'''),
-        ("marca las parejas vistas con 1 en vez de contarlas", '''
-import numpy as np
-
-def contar_bigramas(actuales, siguientes, V):
-    conteos = np.zeros((V, V), dtype=np.int64)
-    for a, b in zip(actuales, siguientes):
-        conteos[a, b] = 1
-    return conteos
-'''),
+    "nb02-predict-counts": [
+        ("cree que `+=` también cuenta las parejas repetidas", "naive_value = 2\nnaive_total = 5\nexact_rows = (1, 1, 0, 3)"),
+        ("acierta la casilla pero cuenta las cinco parejas en el total", "naive_value = 1\nnaive_total = 5\nexact_rows = (1, 1, 0, 3)"),
+        ("suma por columnas (axis=0) en vez de por filas", "naive_value = 1\nnaive_total = 4\nexact_rows = (1, 0, 4, 0)"),
+        ("cree que la pareja repetida se anula y vale 0", "naive_value = 0\nnaive_total = 2\nexact_rows = (1, 1, 0, 3)"),
+        ("escribe exact_rows como un número: el total de todas las filas", "naive_value = 1\nnaive_total = 4\nexact_rows = 5"),
+        ("olvida la pareja (3, 0) al sumar la fila 3", "naive_value = 1\nnaive_total = 4\nexact_rows = (1, 1, 0, 2)"),
+        ("[mensaje] prueba los números de la demostración del cuaderno (15 de 20)", "naive_value = 1\nnaive_total = 15\nexact_rows = (1, 1, 0, 3)"),
+        ("[mensaje] escribe ceros a ver qué dice el test", "naive_value = 0\nnaive_total = 0\nexact_rows = (0, 0, 0, 0)"),
     ],
-    "nb02-normalizar-filas": [
-        ("divide por los totales de las columnas (axis=0)", '''
+    "nb02-previous-given-next": [
+        ("[copia] pega la normalización por filas del cuaderno: P(siguiente | actual), no la de antes", '''
 import numpy as np
 
-def normalizar_filas(conteos):
-    totales = conteos.sum(axis=0, keepdims=True)
-    return conteos / np.maximum(totales, 1)
+def previous_given_next(counts):
+    return counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)
 '''),
-        ("olvida keepdims: en una matriz cuadrada divide columnas sin dar error", '''
+        ("normaliza las columnas pero no traspone: la distribución queda en la columna b", '''
 import numpy as np
 
-def normalizar_filas(conteos):
-    totales = conteos.sum(axis=1)
-    return conteos / np.maximum(totales, 1)
+def previous_given_next(counts):
+    return counts / np.maximum(counts.sum(axis=0, keepdims=True), 1)
 '''),
-        ("no trata las filas vacías: deja nan", '''
+        ("traspone el modelo de conteos del cuaderno: divide por el total de la fila equivocada", '''
 import numpy as np
 
-def normalizar_filas(conteos):
+def previous_given_next(counts):
+    return (counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)).T
+'''),
+        ("traspone y olvida keepdims: en una matriz cuadrada divide columnas sin dar error", '''
+import numpy as np
+
+def previous_given_next(counts):
+    c = counts.T
+    return c / np.maximum(c.sum(axis=0), 1)
+'''),
+        ("no trata los tokens que nunca son el siguiente: deja nan", '''
+import numpy as np
+
+def previous_given_next(counts):
     with np.errstate(invalid="ignore"):
-        return conteos / conteos.sum(axis=1, keepdims=True)
+        return (counts / counts.sum(axis=0, keepdims=True)).T
 '''),
-        ("reparte las filas vacías a partes iguales en vez de dejarlas a cero", '''
+        ("reparte a partes iguales las filas sin datos en vez de dejarlas a cero", '''
 import numpy as np
 
-def normalizar_filas(conteos):
-    totales = conteos.sum(axis=1, keepdims=True)
-    uniforme = np.full(conteos.shape, 1.0 / conteos.shape[1])
-    return np.where(totales > 0, conteos / np.maximum(totales, 1), uniforme)
-'''),
-        ("divide por el total de toda la matriz", '''
-import numpy as np
-
-def normalizar_filas(conteos):
-    return conteos / max(conteos.sum(), 1)
+def previous_given_next(counts):
+    c = counts.T
+    totals = c.sum(axis=1, keepdims=True)
+    return np.where(totals > 0, c / np.maximum(totals, 1), 1.0 / c.shape[1])
 '''),
         ("división entera: todo sale 0 o 1 y el tipo es int", '''
 import numpy as np
 
-def normalizar_filas(conteos):
-    totales = conteos.sum(axis=1, keepdims=True)
-    return conteos // np.maximum(totales, 1)
+def previous_given_next(counts):
+    return (counts // np.maximum(counts.sum(axis=0, keepdims=True), 1)).T
 '''),
-    ],
-    "nb02-prob-jugadas": [
-        ("indexa en dos pasos: sale una tabla (N, N) con todas las combinaciones", '''
-def prob_de_lo_jugado(probs, actuales, siguientes):
-    return probs[actuales][:, siguientes]
-'''),
-        ("cambia el orden de los índices: fila siguiente, columna actual", '''
-def prob_de_lo_jugado(probs, actuales, siguientes):
-    return probs[siguientes, actuales]
-'''),
-        ("devuelve la mejor probabilidad de cada fila, no la de la jugada real", '''
-def prob_de_lo_jugado(probs, actuales, siguientes):
-    return probs[actuales].max(axis=1)
-'''),
-        ("toma solo la columna: ignora la ficha actual", '''
-def prob_de_lo_jugado(probs, actuales, siguientes):
-    return probs[0, siguientes]
-'''),
-        ("desplaza una posición: empareja cada actual con la siguiente de la pareja anterior", '''
+        ("[global] divide por col_totals, los totales de la matriz del cuaderno", '''
 import numpy as np
 
-def prob_de_lo_jugado(probs, actuales, siguientes):
-    return probs[actuales, np.roll(siguientes, 1)]
+def previous_given_next(counts):
+    return (counts / np.maximum(col_totals, 1)).T
+'''),
+        ("[fijo] devuelve la matriz esperada del test visible", '''
+import numpy as np
+
+def previous_given_next(counts):
+    return np.array([[0.0, 0.25, 0.75], [0.5, 0.0, 0.5], [0.0, 0.0, 0.0]])
+'''),
+        ("[bucle] recorre la matriz casilla a casilla con dos for", '''
+import numpy as np
+
+def previous_given_next(counts):
+    V = counts.shape[0]
+    out = np.zeros((V, V))
+    for b in range(V):
+        total = counts[:, b].sum()
+        for a in range(V):
+            if total > 0:
+                out[b, a] = counts[a, b] / total
+    return out
+'''),
+    ],
+    "nb02-played-probs": [
+        ("[copia] aplana como en la sección 4: devuelve B·(L-1) números en vez de una tabla (B, L-1)", '''
+def played_probs(probs, ids):
+    current = ids[:, :-1].ravel()
+    following = ids[:, 1:].ravel()
+    return probs[current, following]
+'''),
+        ("[global] usa las x e y de las partidas de juguete en vez del lote recibido", '''
+def played_probs(probs, ids):
+    return probs[x, y]
+'''),
+        ("[copia] pega la celda de la sección 6 con sus parejas de ejemplo", '''
+def played_probs(probs, ids):
+    return probs[pair_current, pair_next]
+'''),
+        ("indexa en dos pasos: sale una tabla con todas las combinaciones", '''
+def played_probs(probs, ids):
+    return probs[ids[:, :-1]][:, ids[:, 1:]]
+'''),
+        ("cambia el orden de los índices: fila siguiente, columna actual", '''
+def played_probs(probs, ids):
+    return probs[ids[:, 1:], ids[:, :-1]]
+'''),
+        ("corta las filas en vez de las columnas: desplaza partidas, no posiciones", '''
+def played_probs(probs, ids):
+    return probs[ids[:-1], ids[1:]]
+'''),
+        ("usa el mismo corte dos veces: la probabilidad de repetir el token actual", '''
+def played_probs(probs, ids):
+    return probs[ids[:, :-1], ids[:, :-1]]
+'''),
+        ("[bucle] recorre partidas y posiciones con dos for", '''
+import numpy as np
+
+def played_probs(probs, ids):
+    B, L = ids.shape
+    out = np.zeros((B, L - 1))
+    for b in range(B):
+        for t in range(L - 1):
+            out[b, t] = probs[ids[b, t], ids[b, t + 1]]
+    return out
+'''),
+        ("[fijo] devuelve la tabla esperada del test visible", '''
+import numpy as np
+
+def played_probs(probs, ids):
+    return np.array([[0.5, 0.7, 1.0], [0.5, 1.0, 0.0]])
+'''),
+    ],
+    "nb02-by-frequency": [
+        ("[copia] cuenta y ordena como la demostración, pero no quita los ids que no aparecen", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.zeros(V, dtype=np.int64)
+    np.add.at(counts, ids.ravel(), 1)
+    return np.argsort(-counts, kind="stable")
+'''),
+        ("cuenta con `+=`: cada id presente vale 1 y el orden sale por id", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.zeros(V, dtype=np.int64)
+    counts[ids.ravel()] += 1
+    order = np.argsort(-counts, kind="stable")
+    return order[counts[order] > 0]
+'''),
+        ("da la vuelta al orden creciente con [::-1]: los empates salen con el id mayor primero", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.zeros(V, dtype=np.int64)
+    np.add.at(counts, ids.ravel(), 1)
+    order = np.argsort(counts, kind="stable")[::-1]
+    return order[counts[order] > 0]
+'''),
+        ("olvida kind='stable': los empates salen en cualquier orden", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.zeros(V, dtype=np.int64)
+    np.add.at(counts, ids.ravel(), 1)
+    order = np.argsort(-counts)
+    return order[counts[order] > 0]
+'''),
+        ("ordena de menos a más frecuente", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.zeros(V, dtype=np.int64)
+    np.add.at(counts, ids.ravel(), 1)
+    order = np.argsort(counts, kind="stable")
+    return order[counts[order] > 0]
+'''),
+        ("devuelve los conteos ordenados en vez de los ids", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.zeros(V, dtype=np.int64)
+    np.add.at(counts, ids.ravel(), 1)
+    ordered = -np.sort(-counts)
+    return ordered[ordered > 0]
+'''),
+        ("devuelve los ids distintos ordenados por id, sin mirar cuántas veces aparecen", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    return np.unique(ids)
+'''),
+        ("olvida aplanar: np.bincount solo acepta arrays de una dimensión", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.bincount(ids, minlength=V)
+    order = np.argsort(-counts, kind="stable")
+    return order[counts[order] > 0]
+'''),
+        ("[global] crea los conteos con el tamaño del vocabulario de juguete (14), no con V", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.zeros(len(vocab), dtype=np.int64)
+    np.add.at(counts, ids.ravel(), 1)
+    order = np.argsort(-counts, kind="stable")
+    return order[counts[order] > 0]
+'''),
+        ("[bucle] cuenta con un for sobre los ids", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    counts = np.zeros(V, dtype=np.int64)
+    for i in ids.ravel():
+        counts[i] += 1
+    order = np.argsort(-counts, kind="stable")
+    return order[counts[order] > 0]
+'''),
+        ("[fijo] devuelve los resultados de los dos casos visibles", '''
+import numpy as np
+
+def by_frequency(ids, V):
+    if ids.size == 2:
+        return np.array([3])
+    return np.array([5, 1, 2, 9])
 '''),
     ],
 }

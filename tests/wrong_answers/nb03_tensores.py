@@ -1,141 +1,202 @@
-"""Respuestas equivocadas plausibles de 03-tensores: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 03-tensores: {grade_id: [(motivo, celda completa), ...]}.
+
+Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] pega una
+línea que el cuaderno ya enseña, [global] usa una variable del cuaderno en vez del argumento,
+[fijo] se ajusta al caso visible, [bucle] recorre los elementos con un for, [mensaje] prueba un
+valor y lee el mensaje del test.
+"""
 
 WRONG_ANSWERS = {
-    "nb03-rellenar": [
-        ("pasa la lista de listas tal cual: el tensor no puede ser irregular", '''
+    "nb03-pad-batch": [
+        ("[copia] pasa la lista de listas tal cual, como la celda del error: el tensor no puede ser irregular", '''
 from rukh_helpers import PAD_ID
 
-def rellenar(partidas):
-    return torch.tensor(partidas)
+def pad_batch(games):
+    return torch.tensor(games)
 '''),
         ("rellena por la izquierda en vez de por la derecha", '''
 from rukh_helpers import PAD_ID
 
-def rellenar(partidas):
-    largo = max(len(p) for p in partidas)
-    filas = [[PAD_ID] * (largo - len(p)) + list(p) for p in partidas]
-    return torch.tensor(filas)
+def pad_batch(games):
+    length = max(len(g) for g in games)
+    rows = [[PAD_ID] * (length - len(g)) + list(g) for g in games]
+    return torch.tensor(rows)
 '''),
-        ("rellena siempre hasta 200 en vez de hasta la partida más larga", '''
+        ("rellena siempre hasta 200 (la T de rukh-small) en vez de hasta la partida más larga", '''
 from rukh_helpers import PAD_ID
 
-def rellenar(partidas):
-    filas = [list(p) + [PAD_ID] * (200 - len(p)) for p in partidas]
-    return torch.tensor(filas)
+def pad_batch(games):
+    rows = [list(g) + [PAD_ID] * (200 - len(g)) for g in games]
+    return torch.tensor(rows)
 '''),
         ("mide la primera partida en vez de la más larga", '''
 from rukh_helpers import PAD_ID
 
-def rellenar(partidas):
-    largo = len(partidas[0])
-    filas = [(list(p) + [PAD_ID] * largo)[:largo] for p in partidas]
-    return torch.tensor(filas)
+def pad_batch(games):
+    length = len(games[0])
+    rows = [(list(g) + [PAD_ID] * length)[:length] for g in games]
+    return torch.tensor(rows)
 '''),
         ("crea el tensor con tipo float32", '''
 from rukh_helpers import PAD_ID
 
-def rellenar(partidas):
-    largo = max(len(p) for p in partidas)
-    filas = [list(p) + [PAD_ID] * (largo - len(p)) for p in partidas]
-    return torch.tensor(filas, dtype=torch.float32)
+def pad_batch(games):
+    length = max(len(g) for g in games)
+    rows = [list(g) + [PAD_ID] * (length - len(g)) for g in games]
+    return torch.tensor(rows, dtype=torch.float32)
+'''),
+        ("rellena con <eos> (id 2) en vez de con <pad>", '''
+from rukh_helpers import PAD_ID
+
+def pad_batch(games):
+    length = max(len(g) for g in games)
+    rows = [list(g) + [2] * (length - len(g)) for g in games]
+    return torch.tensor(rows)
+'''),
+        ("[global] rellena hasta la anchura del lote de ejemplo del cuaderno (5)", '''
+from rukh_helpers import PAD_ID
+
+def pad_batch(games):
+    length = batch.shape[1]
+    rows = [(list(g) + [PAD_ID] * length)[:length] for g in games]
+    return torch.tensor(rows)
+'''),
+        ("[fijo] devuelve el lote del ejemplo del enunciado", '''
+from rukh_helpers import PAD_ID
+
+def pad_batch(games):
+    return torch.tensor([[1, 14, 37], [1, 8, 0]])
 '''),
     ],
-    "nb03-longitudes": [
-        ("suma por el eje equivocado (dim=0): una cuenta por posición, no por partida", '''
+    "nb03-real-fraction": [
+        ("[copia] pega la media de la demostración: promedia cada partida (dim=1), no cada posición", '''
 from rukh_helpers import PAD_ID
 
-def longitudes(tokens):
-    reales = tokens != PAD_ID
-    return reales.sum(dim=0)
+def real_fraction(tokens):
+    return (tokens != PAD_ID).float().mean(dim=1)
 '''),
-        ("suma los ids en vez de contar las fichas", '''
+        ("promedia el tensor de bool sin convertirlo: mean no acepta bool", '''
 from rukh_helpers import PAD_ID
 
-def longitudes(tokens):
-    return tokens.sum(dim=1)
+def real_fraction(tokens):
+    return (tokens != PAD_ID).mean(dim=0)
 '''),
-        ("cuenta todas las fichas del lote en un solo número", '''
+        ("cuenta las partidas en vez de dar la fracción", '''
 from rukh_helpers import PAD_ID
 
-def longitudes(tokens):
-    return (tokens != PAD_ID).sum()
+def real_fraction(tokens):
+    return (tokens != PAD_ID).sum(dim=0)
 '''),
-        ("devuelve la anchura del lote para todas las partidas", '''
+        ("divide con // : todo sale 0 o 1 y el tipo es int64", '''
 from rukh_helpers import PAD_ID
 
-def longitudes(tokens):
-    return torch.full((tokens.shape[0],), tokens.shape[1])
+def real_fraction(tokens):
+    return (tokens != PAD_ID).sum(dim=0) // tokens.shape[0]
 '''),
-        ("cuenta también una ficha de relleno (se pasa por uno)", '''
+        ("da la vuelta a la comparación: la fracción de relleno", '''
 from rukh_helpers import PAD_ID
 
-def longitudes(tokens):
-    return (tokens != PAD_ID).sum(dim=1) + (tokens == PAD_ID).any(dim=1).long()
+def real_fraction(tokens):
+    return (tokens == PAD_ID).float().mean(dim=0)
 '''),
-        ("copia la respuesta del ejemplo visible", '''
+        ("divide por la longitud T en vez de por el número de partidas B", '''
 from rukh_helpers import PAD_ID
 
-def longitudes(tokens):
-    return torch.tensor([7, 6, 3])
+def real_fraction(tokens):
+    return (tokens != PAD_ID).sum(dim=0) / tokens.shape[1]
+'''),
+        ("convierte a float64 con .double(): el tipo no es float32", '''
+from rukh_helpers import PAD_ID
+
+def real_fraction(tokens):
+    return (tokens != PAD_ID).double().mean(dim=0)
+'''),
+        ("promedia los ids en vez de la máscara", '''
+from rukh_helpers import PAD_ID
+
+def real_fraction(tokens):
+    return tokens.float().mean(dim=0)
+'''),
+        ("[global] divide por el número de partidas del lote de ejemplo del cuaderno (3)", '''
+from rukh_helpers import PAD_ID
+
+def real_fraction(tokens):
+    return (tokens != PAD_ID).sum(dim=0) / batch.shape[0]
+'''),
+        ("[bucle] recorre las posiciones con un for", '''
+from rukh_helpers import PAD_ID
+
+def real_fraction(tokens):
+    return torch.stack([(tokens[:, t] != PAD_ID).float().mean() for t in range(tokens.shape[1])])
+'''),
+        ("[fijo] devuelve las fracciones del test visible", '''
+from rukh_helpers import PAD_ID
+
+def real_fraction(tokens):
+    return torch.tensor([1.0, 1.0, 1.0, 0.75, 0.5, 0.25])
 '''),
     ],
-    "nb03-total-vocabulario": [
-        ("suma por la dimensión 1 (las posiciones) en vez de la última", '''
-def total_por_posicion(x):
-    return x.sum(dim=1)
-'''),
-        ("suma por la dimensión 0 (las partidas)", '''
-def total_por_posicion(x):
-    return x.sum(dim=0)
-'''),
-        ("usa dim=2: solo vale cuando x tiene tres dimensiones", '''
-def total_por_posicion(x):
-    return x.sum(dim=2)
-'''),
-        ("calcula la media en vez de la suma", '''
-def total_por_posicion(x):
-    return x.mean(dim=-1)
-'''),
-        ("suma todo el tensor", '''
-def total_por_posicion(x):
-    return x.sum()
-'''),
+    "nb03-predict-shapes": [
+        ("cree que indexar la tabla con los tokens da la forma de los tokens", "shape_embedded = (64, 200)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.int64"),
+        ("cree que sum(dim=0) quita la última dimensión (suma por token)", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (64, 200)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.int64"),
+        ("cree que dim=0 deja el lote y quita la posición", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (64, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.int64"),
+        ("escribe el paso como si la memoria fuera por columnas", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (1, 64, 12_800)\ndtype_count = torch.int64"),
+        ("confunde el paso con la forma", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (64, 200, 2030)\ndtype_count = torch.int64"),
+        ("para saltar una partida salta solo una fila de 2030", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (2030, 2030, 1)\ndtype_count = torch.int64"),
+        ("cree que la suma de una máscara sigue siendo bool", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.bool"),
+        ("cree que sumar da float32, como mean", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.float32"),
+        ("cree que dim=-1 es la primera dimensión", "shape_embedded = (64, 200, 512)\nshape_last_sum = (200, 2030)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.int64"),
+        ("[mensaje] copia las formas que imprime la celda de rukh-small", "shape_embedded = (2030, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (64, 200, 2030)\nstride_logits = (64, 200, 2030)\ndtype_count = torch.int64"),
+        ("[mensaje] deja el tipo sin escribir", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = ..."),
     ],
-    "nb03-predice-formas": [
-        ("confunde dim=-1 con dim=1 y dim=0 con la última", '''
-forma_tokens = (64, 200)
-forma_logits = (64, 200, 2030)
-forma_tabla = (2030, 512)
-forma_por_posicion = (64, 2030)
-forma_por_ficha = (64, 200)
+    "nb03-average-distribution": [
+        ("[copia] pega la suma de la demostración: quita el vocabulario y deja el resto", '''
+def average_distribution(probs):
+    return probs.sum(dim=-1)
 '''),
-        ("tabla de embeddings traspuesta", '''
-forma_tokens = (64, 200)
-forma_logits = (64, 200, 2030)
-forma_tabla = (512, 2030)
-forma_por_posicion = (64, 200)
-forma_por_ficha = (200, 2030)
+        ("promedia solo la primera dimensión", '''
+def average_distribution(probs):
+    return probs.mean(dim=0)
 '''),
-        ("olvida la dimensión T en los logits", '''
-forma_tokens = (64, 200)
-forma_logits = (64, 2030)
-forma_tabla = (2030, 512)
-forma_por_posicion = (64,)
-forma_por_ficha = (2030,)
+        ("promedia las dos primeras dimensiones: solo sirve para (B, T, V)", '''
+def average_distribution(probs):
+    return probs.mean(dim=(0, 1))
 '''),
-        ("escribe listas en vez de tuplas", '''
-forma_tokens = [64, 200]
-forma_logits = [64, 200, 2030]
-forma_tabla = [2030, 512]
-forma_por_posicion = [64, 200]
-forma_por_ficha = [200, 2030]
+        ("promedia dos veces la dimensión 0: falla con dos o cuatro dimensiones", '''
+def average_distribution(probs):
+    return probs.mean(dim=0).mean(dim=0)
 '''),
-        ("cree que la dimensión sumada se queda con tamaño 1", '''
-forma_tokens = (64, 200)
-forma_logits = (64, 200, 2030)
-forma_tabla = (2030, 512)
-forma_por_posicion = (64, 200, 1)
-forma_por_ficha = (1, 200, 2030)
+        ("suma en vez de promediar: el resultado no suma 1", '''
+def average_distribution(probs):
+    return probs.reshape(-1, probs.shape[-1]).sum(dim=0)
+'''),
+        ("aplana mal: toma la primera dimensión como vocabulario", '''
+def average_distribution(probs):
+    return probs.reshape(probs.shape[0], -1).mean(dim=0)
+'''),
+        ("promedia la penúltima dimensión: en (B, T, V) deja (B, V)", '''
+def average_distribution(probs):
+    return probs.mean(dim=-2)
+'''),
+        ("convierte a float32 con .float(): cambia el tipo de la entrada", '''
+def average_distribution(probs):
+    return probs.reshape(-1, probs.shape[-1]).float().mean(dim=0)
+'''),
+        ("[global] aplana con la V = 2030 del cuaderno en vez de la del tensor", '''
+def average_distribution(probs):
+    return probs.reshape(-1, V).mean(dim=0)
+'''),
+        ("[bucle] suma las distribuciones una a una con un for", '''
+def average_distribution(probs):
+    rows = probs.reshape(-1, probs.shape[-1])
+    total = torch.zeros(probs.shape[-1], dtype=probs.dtype)
+    for r in range(rows.shape[0]):
+        total += rows[r]
+    return total / rows.shape[0]
+'''),
+        ("[fijo] devuelve la media del test visible", '''
+def average_distribution(probs):
+    return torch.tensor([0.375, 0.375, 0.25])
 '''),
     ],
 }

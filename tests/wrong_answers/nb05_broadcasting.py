@@ -1,110 +1,237 @@
-"""Respuestas equivocadas plausibles de 05-broadcasting: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 05-broadcasting: {grade_id: [(motivo, celda completa), ...]}.
+
+Los motivos que empiezan por una etiqueta entre corchetes son los intentos de un alumno perezoso:
+[copia] pega líneas del cuaderno, [fijo] se ajusta al caso visible, [global] usa una variable
+del cuaderno en vez del argumento, [bucle] recorre elementos donde se pide vectorizar,
+[mensaje] prueba un valor al azar o el de una lectura descuidada.
+"""
+
+_PREDICTION = '''
+shape_a = {a}
+shape_b = {b}
+shape_c = {c}
+shape_d = {d}
+fails_e = {e}
+fails_f = {f}
+'''
+
+
+def _prediction(a="(6, 4)", b="(64, 8, 200, 200)", c="(8, 7, 6)", d="(64, 200, 2030)", e="True", f="False"):
+    return _PREDICTION.format(a=a, b=b, c=c, d=d, e=e, f=f)
+
 
 WRONG_ANSWERS = {
-    "nb05-predice-formas": [
-        ("alinea por la izquierda en vez de por la derecha", '''
-forma_a = (3, 4)
-forma_b = (64, 8, 200, 200)
-forma_c = (5, 2)
-forma_d = (8, 7, 6)
-'''),
-        ("cree que el resultado toma la forma del primer operando", '''
-forma_a = (3, 1)
-forma_b = (64, 8, 200, 200)
-forma_c = (5,)
-forma_d = (8, 1, 6)
-'''),
-        ("traspone la tabla de la resta", '''
-forma_a = (4, 3)
-forma_b = (64, 8, 200, 200)
-forma_c = (2, 5)
-forma_d = (8, 7, 6)
-'''),
-        ("escribe listas en vez de tuplas", '''
-forma_a = [3, 4]
-forma_b = [64, 8, 200, 200]
-forma_c = [2, 5]
-forma_d = [8, 7, 6]
-'''),
-        ("no estira el eje de tamaño 1 del segundo operando", '''
-forma_a = (3, 4)
-forma_b = (64, 8, 200, 200)
-forma_c = (2, 5)
-forma_d = (8, 1, 6)
-'''),
+    "nb05-predict-shapes": [
+        ("alinea por la izquierda: la forma del primer operando manda", _prediction(a="(4, 6)")),
+        ("toma la forma del operando más grande sin estirar los unos", _prediction(c="(8, 1, 6)")),
+        ("cree que (64, 200) + (64,) funciona porque los dos empiezan por 64", _prediction(e="False")),
+        ("cree que (5, 3, 1) + (3, 4) da error porque tienen distinto número de ejes", _prediction(f="True")),
+        ("alinea (64, 200, 1) y (2030,) por la izquierda", _prediction(d="(2030, 200, 1)")),
+        ("olvida el eje de las cabezas al estirar la columna (200, 1)", _prediction(b="(64, 200, 200)")),
+        ("[mensaje] escribe ceros para leer el mensaje de error", _prediction(
+            a="(0, 0)", b="(0, 0, 0, 0)", c="(0, 0, 0)", d="(0, 0, 0)", e="False", f="True")),
+        ("[mensaje] copia las formas del enunciado en vez de calcular el resultado", _prediction(
+            a="(6, 1)", b="(64, 8, 200, 200)", c="(8, 1, 6)", d="(64, 200, 1)", e="True", f="False")),
+        ("[mensaje] escribe la forma de la tabla de la sección 2 en la primera", _prediction(a="(3, 4)")),
     ],
-    "nb05-diferencias-elo": [
-        ("olvida el None: resta elemento a elemento", '''
-def diferencias(elo, rivales):
-    return elo - rivales
+    "nb05-elo-gaps": [
+        ("[copia] pega la línea de la sección 2: elo[:, None] - rivals", '''
+def elo_gaps(elo, rivals):
+    return elo[:, None] - rivals
 '''),
-        ("pone el None en el otro operando: la tabla sale traspuesta", '''
-def diferencias(elo, rivales):
-    return elo[None, :] - rivales[:, None]
+        ("[copia] añade un eje solo a elo: (B, N, 1) - (B, M) mezcla torneos", '''
+def elo_gaps(elo, rivals):
+    return elo[:, :, None] - rivals
 '''),
-        ("resta al revés: rivales menos jugador", '''
-def diferencias(elo, rivales):
-    return rivales - elo[:, None]
+        ("pone los None al revés: tabla traspuesta (B, M, N)", '''
+def elo_gaps(elo, rivals):
+    return elo[:, None, :] - rivals[:, :, None]
+'''),
+        ("resta al revés: rivales menos jugadores", '''
+def elo_gaps(elo, rivals):
+    return rivals[:, None, :] - elo[:, :, None]
 '''),
         ("convierte a float32 por el camino", '''
-def diferencias(elo, rivales):
-    return elo[:, None].float() - rivales.float()
+def elo_gaps(elo, rivals):
+    return elo[:, :, None].float() - rivals[:, None, :].float()
 '''),
-        ("devuelve una lista de listas hecha con bucles", '''
-def diferencias(elo, rivales):
-    return [[int(e - r) for r in rivales] for e in elo]
+        ("[bucle] una tabla por torneo con un bucle y torch.stack", '''
+def elo_gaps(elo, rivals):
+    return torch.stack([elo[b][:, None] - rivals[b] for b in range(elo.shape[0])])
+'''),
+        ("[bucle] tres bucles anidados elemento a elemento", '''
+def elo_gaps(elo, rivals):
+    B, N = elo.shape
+    M = rivals.shape[1]
+    out = torch.zeros(B, N, M, dtype=torch.int64)
+    for b in range(B):
+        for i in range(N):
+            for j in range(M):
+                out[b, i, j] = elo[b, i] - rivals[b, j]
+    return out
+'''),
+        ("[fijo] devuelve la tabla del test visible", '''
+def elo_gaps(elo, rivals):
+    return torch.tensor([
+        [[100, -100, -300], [300, 100, -100]],
+        [[-100, -300, -500], [100, -100, -300]],
+    ])
 '''),
     ],
-    "nb05-mascara-atencion": [
-        ("aplica la máscara (B, T) sin añadir ejes", '''
-def aplicar_mascara(puntuaciones, mascara):
-    return puntuaciones.masked_fill(~mascara, float("-inf"))
+    "nb05-normalize": [
+        ("[copia] solo centra, como la celda de la sección 5", '''
+def normalize(x, eps=1e-5):
+    return x - x.mean(dim=-1, keepdim=True)
 '''),
-        ("pone los None donde no van: tapa filas en vez de columnas", '''
-def aplicar_mascara(puntuaciones, mascara):
-    return puntuaciones.masked_fill(~mascara[:, None, :, None], float("-inf"))
+        ("olvida keepdim en las dos reducciones", '''
+def normalize(x, eps=1e-5):
+    mu = x.mean(dim=-1)
+    var = ((x - mu[..., None]) ** 2).mean(dim=-1)
+    return (x - mu[..., None]) / torch.sqrt(var + eps)
 '''),
-        ("deja T en el eje de las cabezas: forma (B, T, 1, 1)", '''
-def aplicar_mascara(puntuaciones, mascara):
-    return puntuaciones.masked_fill(~mascara[:, :, None, None], float("-inf"))
+        ("olvida keepdim solo en la varianza (funciona si d == T)", '''
+def normalize(x, eps=1e-5):
+    mu = x.mean(dim=-1, keepdim=True)
+    var = ((x - mu) ** 2).mean(dim=-1)
+    return (x - mu) / torch.sqrt(var + eps)
 '''),
-        ("pone los None delante: (1, 1, B, T) mezcla partidas y posiciones", '''
-def aplicar_mascara(puntuaciones, mascara):
-    return puntuaciones.masked_fill(~mascara[None, None, :, :], float("-inf"))
+        ("usa la desviación típica con d − 1 (la de torch.std por defecto)", '''
+def normalize(x, eps=1e-5):
+    mu = x.mean(dim=-1, keepdim=True)
+    return (x - mu) / torch.sqrt(x.var(dim=-1, keepdim=True) + eps)
 '''),
-        ("no invierte la máscara: tapa las fichas reales", '''
-def aplicar_mascara(puntuaciones, mascara):
-    return puntuaciones.masked_fill(mascara[:, None, None, :], float("-inf"))
+        ("normaliza por el eje de las posiciones (dim=1)", '''
+def normalize(x, eps=1e-5):
+    mu = x.mean(dim=1, keepdim=True)
+    var = ((x - mu) ** 2).mean(dim=1, keepdim=True)
+    return (x - mu) / torch.sqrt(var + eps)
 '''),
-        ("rellena con 0 en vez de -inf", '''
-def aplicar_mascara(puntuaciones, mascara):
-    return puntuaciones.masked_fill(~mascara[:, None, None, :], 0.0)
+        ("usa la media y la varianza de todo el lote", '''
+def normalize(x, eps=1e-5):
+    return (x - x.mean()) / torch.sqrt(x.var(unbiased=False) + eps)
+'''),
+        ("suma eps fuera de la raíz", '''
+def normalize(x, eps=1e-5):
+    mu = x.mean(dim=-1, keepdim=True)
+    std = ((x - mu) ** 2).mean(dim=-1, keepdim=True).sqrt()
+    return (x - mu) / (std + eps)
+'''),
+        ("sin eps: una posición constante da 0 / 0", '''
+def normalize(x, eps=1e-5):
+    mu = x.mean(dim=-1, keepdim=True)
+    return (x - mu) / ((x - mu) ** 2).mean(dim=-1, keepdim=True).sqrt()
+'''),
+        ("ignora el argumento eps y deja 1e-5 fijo", '''
+def normalize(x, eps=1e-5):
+    mu = x.mean(dim=-1, keepdim=True)
+    var = ((x - mu) ** 2).mean(dim=-1, keepdim=True)
+    return (x - mu) / torch.sqrt(var + 1e-5)
+'''),
+        ("llama a F.layer_norm en vez de escribir la normalización", '''
+import torch.nn.functional as F
+
+def normalize(x, eps=1e-5):
+    return F.layer_norm(x, x.shape[-1:], eps=eps)
+'''),
+        ("[bucle] recorre las posiciones con dos bucles", '''
+def normalize(x, eps=1e-5):
+    out = torch.empty_like(x)
+    for b in range(x.shape[0]):
+        for t in range(x.shape[1]):
+            row = x[b, t]
+            out[b, t] = (row - row.mean()) / torch.sqrt(((row - row.mean()) ** 2).mean() + eps)
+    return out
+'''),
+        ("[fijo] devuelve la fila normalizada del test visible", '''
+def normalize(x, eps=1e-5):
+    return torch.tensor([-1.5, -0.5, -0.5, -0.5, 0.0, 0.0, 1.0, 2.0]).expand(*x.shape).clone()
+'''),
+        ("[global] normaliza los logits de la sección 5 en vez de x", '''
+def normalize(x, eps=1e-5):
+    mu = logits.mean(dim=-1, keepdim=True)
+    var = ((logits - mu) ** 2).mean(dim=-1, keepdim=True)
+    return (x - mu) / torch.sqrt(var + eps)
+'''),
+    ],
+    "nb05-attention-mask": [
+        ("[copia] devuelve la máscara de relleno de la sección 6, sin la parte causal", '''
+def attention_mask(pad_mask):
+    return pad_mask[:, None, None, :]
+'''),
+        ("[copia] estira la máscara de relleno de la sección 6 a (B, 1, T, T), sin la parte causal", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    return pad_mask[:, None, None, :].expand(-1, 1, T, T)
+'''),
+        ("solo la parte causal: olvida el relleno", '''
+def attention_mask(pad_mask):
+    B, T = pad_mask.shape
+    causal = torch.arange(T)[:, None] >= torch.arange(T)
+    return causal.expand(B, 1, T, T)
+'''),
+        ("la tabla causal al revés: mira al futuro (j >= i)", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    causal = torch.arange(T)[:, None] <= torch.arange(T)
+    return causal & pad_mask[:, None, None, :]
+'''),
+        ("usa < en vez de <=: la posición no se mira a sí misma", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    causal = torch.arange(T)[:, None] > torch.arange(T)
+    return causal & pad_mask[:, None, None, :]
+'''),
+        ("el relleno tapa filas: mask[:, None, :, None]", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    causal = torch.arange(T)[:, None] >= torch.arange(T)
+    return causal & pad_mask[:, None, :, None]
+'''),
+        ("tapa filas y columnas de relleno: filas enteras False (NaN en el softmax)", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    causal = torch.arange(T)[:, None] >= torch.arange(T)
+    return causal & pad_mask[:, None, :, None] & pad_mask[:, None, None, :]
+'''),
+        ("combina con | en vez de &", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    causal = torch.arange(T)[:, None] >= torch.arange(T)
+    return causal | pad_mask[:, None, None, :]
+'''),
+        ("olvida el eje de las cabezas: devuelve (B, T, T)", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    causal = torch.arange(T)[:, None] >= torch.arange(T)
+    return causal & pad_mask[:, None, :]
+'''),
+        ("devuelve 0 y 1 en float en vez de bool", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    causal = torch.tril(torch.ones(T, T))
+    return causal * pad_mask[:, None, None, :].float()
+'''),
+        ("[global] usa la T = 5 del cuaderno", '''
+def attention_mask(pad_mask):
+    causal = torch.arange(T)[:, None] >= torch.arange(T)
+    return causal & pad_mask[:, None, None, :]
+'''),
+        ("[bucle] rellena la máscara elemento a elemento", '''
+def attention_mask(pad_mask):
+    B, T = pad_mask.shape
+    out = torch.zeros(B, 1, T, T, dtype=torch.bool)
+    for b in range(B):
+        for i in range(T):
+            for j in range(i + 1):
+                out[b, 0, i, j] = pad_mask[b, j]
+    return out
+'''),
+        ("[fijo] devuelve la máscara del test visible", '''
+def attention_mask(pad_mask):
+    return torch.tensor([
+        [[[True, False, False, False], [True, True, False, False], [True, True, True, False], [True, True, True, True]]],
+        [[[True, False, False, False], [True, True, False, False], [True, True, False, False], [True, True, False, False]]],
+    ])
 '''),
     ],
 }
-
-WRONG_ANSWERS["nb05-centrar-logits"] = [
-    ("resta la media (B, T) sin devolverle el eje", '''
-def centrar(logits):
-    media = logits.mean(dim=-1)
-    return logits - media
-'''),
-    ("hace la media por el eje de las posiciones (dim=1)", '''
-def centrar(logits):
-    media = logits.mean(dim=1, keepdim=True)
-    return logits - media
-'''),
-    ("resta la media de todo el lote", '''
-def centrar(logits):
-    return logits - logits.mean()
-'''),
-    ("pone el None en el eje equivocado: (B, 1, T)", '''
-def centrar(logits):
-    media = logits.mean(dim=-1)
-    return logits - media[:, None, :]
-'''),
-    ("devuelve la media en vez de restarla", '''
-def centrar(logits):
-    return logits.mean(dim=-1, keepdim=True)
-'''),
-]

@@ -1,103 +1,254 @@
 """Respuestas equivocadas plausibles de 06-indexado: {grade_id: [(motivo, celda completa), ...]}."""
 
 WRONG_ANSWERS = {
-    "nb06-desplazar": [
-        ("corta en el eje de las partidas en vez del de las posiciones (falta la coma)", '''
-def desplazar(lote):
-    return lote[:-1], lote[1:]
+    "nb06-header": [
+        ("[copia] copia `batch[:, 3]` de la demo: la primera jugada sale como vector (B,), sin su eje", '''
+def header(ids):
+    return ids[:, 1:3], ids[:, 3]
 '''),
-        ("intercambia entrada y objetivo", '''
-def desplazar(lote):
-    return lote[:, 1:], lote[:, :-1]
+        ("[global] lee el lote del cuaderno (`batch`) en vez del argumento", '''
+def header(ids):
+    return batch[:, 1:3], batch[:, 3:4]
 '''),
-        ("se pasa en uno: quita dos posiciones", '''
-def desplazar(lote):
-    return lote[:, :-2], lote[:, 2:]
+        ("[fijo] devuelve los valores del test visible", '''
+def header(ids):
+    return torch.tensor([[14, 37], [27, 54], [10, 41]]), torch.tensor([[997], [997], [1242]])
 '''),
-        ("escribe a fuego la longitud del ejemplo visible (T = 12)", '''
-def desplazar(lote):
-    return lote[:, 0:11], lote[:, 1:12]
+        ("se olvida de que el <bos> ocupa la posición 0: se corre una posición", '''
+def header(ids):
+    return ids[:, 0:2], ids[:, 2:3]
 '''),
-    ],
-    "nb06-media-sin-relleno": [
-        ("promedia también las posiciones de relleno", '''
-def media_sin_relleno(perdidas, objetivo):
-    return perdidas.mean()
+        ("corta en el eje de las partidas (falta la coma)", '''
+def header(ids):
+    return ids[1:3], ids[3:4]
 '''),
-        ("multiplica por la máscara pero divide entre todas las posiciones", '''
-def media_sin_relleno(perdidas, objetivo):
-    mascara = objetivo != PAD_ID
-    return (perdidas * mascara).mean()
+        ("el corte de los Elo se queda corto: 1:2 solo toma el de las blancas", '''
+def header(ids):
+    return ids[:, 1:2], ids[:, 3:4]
 '''),
-        ("invierte la máscara: promedia solo el relleno", '''
-def media_sin_relleno(perdidas, objetivo):
-    return perdidas[objetivo == PAD_ID].mean()
-'''),
-        ("busca el relleno en las pérdidas en vez de en el objetivo", '''
-def media_sin_relleno(perdidas, objetivo):
-    return perdidas[perdidas != 0].mean()
+        ("usa la trampa de JavaScript: batch[:][i] elige filas, no columnas", '''
+def header(ids):
+    return ids[:][1:3], ids[:][3:4]
 '''),
     ],
-    "nb06-voraz": [
-        ("argmax en el eje de las posiciones", '''
-def voraz(logits):
-    return logits.argmax(dim=1)
+    "nb06-greedy-legal": [
+        ("[copia] la demo de argmax: ignora qué tokens están permitidos", '''
+def greedy_legal(logits, legal):
+    return logits.argmax(dim=-1)
 '''),
-        ("argmax sin eje: un solo índice del tensor aplanado", '''
-def voraz(logits):
-    return logits.argmax()
+        ("[copia] la demo de escribir con máscara, con <unk> como valor: los prohibidos valen 4.0 y ganan", '''
+def greedy_legal(logits, legal):
+    masked = logits.clone()
+    masked[~legal] = UNK_ID
+    return masked.argmax(dim=-1)
 '''),
-        ("devuelve el valor máximo en vez de su índice", '''
-def voraz(logits):
-    return logits.max(dim=-1).values
+        ("escribe sobre logits sin clone(): el resultado es bueno, pero cambia los logits de quien llama", '''
+def greedy_legal(logits, legal):
+    logits[~legal] = float("-inf")
+    return logits.argmax(dim=-1)
 '''),
-        ("argmax en el primer eje", '''
-def voraz(logits):
-    return logits.argmax(dim=0)
+        ("multiplica por la máscara: un prohibido vale 0 y gana a los permitidos negativos", '''
+def greedy_legal(logits, legal):
+    return (logits * legal).argmax(dim=-1)
+'''),
+        ("invierte la máscara: tapa los permitidos", '''
+def greedy_legal(logits, legal):
+    masked = logits.clone()
+    masked[legal] = float("-inf")
+    return masked.argmax(dim=-1)
+'''),
+        ("indexa con la máscara y pierde la estructura: un índice del tensor aplanado", '''
+def greedy_legal(logits, legal):
+    return logits[legal].argmax()
+'''),
+        ("devuelve el primer token permitido, sin mirar los logits", '''
+def greedy_legal(logits, legal):
+    return legal.int().argmax(dim=-1)
+'''),
+        ("[bucle] recorre las posiciones una a una en Python", '''
+def greedy_legal(logits, legal):
+    flat = logits.reshape(-1, logits.shape[-1])
+    ok = legal.reshape(-1, legal.shape[-1])
+    best = []
+    for row, allowed in zip(flat, ok):
+        row = row.clone()
+        row[~allowed] = float("-inf")
+        best.append(int(row.argmax()))
+    return torch.tensor(best).reshape(logits.shape[:-1])
+'''),
+        ("[fijo] devuelve los índices del test visible", '''
+def greedy_legal(logits, legal):
+    return torch.tensor([3, 1, 2])
 '''),
     ],
-    "nb06-prediccion-formas": [
-        ("cree que argmax conserva el eje con tamaño 1", '''
-forma_favoritas = (64, 200, 1)
-forma_dim1 = (64, 1, 2030)
-forma_indice = (64, 200, 1)
-'''),
-        ("escribe las formas como listas", '''
-forma_favoritas = [64, 200]
-forma_dim1 = [64, 2030]
-forma_indice = [64, 200, 1]
+    "nb06-predict-shapes": [
+        ("[mensaje] cree que argmax conserva el eje con tamaño 1", '''
+shape_greedy = (64, 200, 1)
+shape_dim1 = (64, 1, 2030)
+shape_last = (64, 2030)
+shape_last_kept = (64, 1, 2030)
+shape_real = (11000, 2030)
 '''),
         ("confunde qué eje desaparece con dim=1", '''
-forma_favoritas = (64, 200)
-forma_dim1 = (200, 2030)
-forma_indice = (64, 200, 1)
+shape_greedy = (64, 200)
+shape_dim1 = (200, 2030)
+shape_last = (64, 2030)
+shape_last_kept = (64, 1, 2030)
+shape_real = (11000, 2030)
 '''),
-        ("pone el eje nuevo de unsqueeze(-1) delante", '''
-forma_favoritas = (64, 200)
-forma_dim1 = (64, 2030)
-forma_indice = (1, 64, 200)
+        ("cree que un corte de un elemento también quita el eje", '''
+shape_greedy = (64, 200)
+shape_dim1 = (64, 2030)
+shape_last = (64, 2030)
+shape_last_kept = (64, 2030)
+shape_real = (11000, 2030)
+'''),
+        ("[mensaje] cree que indexar con una máscara siempre deja un vector plano de elementos", '''
+shape_greedy = (64, 200)
+shape_dim1 = (64, 2030)
+shape_last = (64, 2030)
+shape_last_kept = (64, 1, 2030)
+shape_real = (22330000,)
+'''),
+        ("cree que la máscara conserva la forma y solo cambia valores", '''
+shape_greedy = (64, 200)
+shape_dim1 = (64, 2030)
+shape_last = (64, 2030)
+shape_last_kept = (64, 1, 2030)
+shape_real = (64, 200, 2030)
+'''),
+        ("cree que un índice suelto deja el eje con tamaño 1", '''
+shape_greedy = (64, 200)
+shape_dim1 = (64, 2030)
+shape_last = (64, 1, 2030)
+shape_last_kept = (64, 1, 2030)
+shape_real = (11000, 2030)
+'''),
+        ("[copia] copia las formas que imprime la demo con (4, 11, 2030)", '''
+shape_greedy = (4, 11)
+shape_dim1 = (4, 2030)
+shape_last = (4, 2030)
+shape_last_kept = (4, 1, 2030)
+shape_real = (41, 2030)
 '''),
     ],
-    "nb06-logit-jugada": [
-        ("gather sin unsqueeze(-1): el índice no tiene las dimensiones del tensor", '''
-def logit_jugada(logits, y):
-    return logits.gather(-1, y)
+    "nb06-last-real": [
+        ("[copia] toma la última columna, como los cortes de la demo: en las partidas con relleno da 0", '''
+def last_real(ids):
+    return ids[:, -1]
 '''),
-        ("olvida el squeeze(-1): devuelve (..., 1)", '''
-def logit_jugada(logits, y):
-    return logits.gather(-1, y.unsqueeze(-1))
+        ("[copia] la tentación de la demo: cruza cada fila con cada longitud y sale (B, B)", '''
+def last_real(ids):
+    lengths = (ids != PAD_ID).sum(dim=1)
+    return ids[:, lengths - 1]
 '''),
-        ("devuelve el logit de la favorita, no el de la jugada que vino", '''
-def logit_jugada(logits, y):
-    return logits.max(dim=-1).values
+        ("[global] usa la máscara del cuaderno (`is_pad`) en vez de la del argumento", '''
+def last_real(ids):
+    lengths = (~is_pad).sum(dim=1)
+    return ids[torch.arange(ids.shape[0]), lengths - 1]
 '''),
-        ("indexa con y directamente y cruza cada fila con cada objetivo", '''
-def logit_jugada(logits, y):
-    return logits[..., y]
+        ("[global] usa el tamaño del lote del cuaderno (4 partidas) en vez del de ids", '''
+def last_real(ids):
+    lengths = (ids != PAD_ID).sum(dim=1)
+    return ids[torch.arange(batch.shape[0]), lengths - 1]
 '''),
-        ("gather en el eje de las posiciones", '''
-def logit_jugada(logits, y):
-    return logits.gather(1, y.unsqueeze(-1)).squeeze(-1)
+        ("[fijo] devuelve los valores del test visible", '''
+def last_real(ids):
+    return torch.tensor([997, 2, 27])
+'''),
+        ("se pasa en uno: usa la longitud como índice (sale el primer relleno, o se sale del tensor)", '''
+def last_real(ids):
+    lengths = (ids != PAD_ID).sum(dim=1)
+    return ids[torch.arange(ids.shape[0]), lengths.clamp(max=ids.shape[1] - 1)]
+'''),
+        ("usa el número de rellenos como índice", '''
+def last_real(ids):
+    pads = (ids == PAD_ID).sum(dim=1)
+    return ids[torch.arange(ids.shape[0]), pads - 1]
+'''),
+        ("indexa con la máscara y toma el último: un solo número para todo el lote", '''
+def last_real(ids):
+    return ids[ids != PAD_ID][-1]
+'''),
+        ("[bucle] recorre las partidas en Python", '''
+def last_real(ids):
+    out = []
+    for row in ids:
+        real = row[row != PAD_ID]
+        out.append(int(real[-1]))
+    return torch.tensor(out)
+'''),
+    ],
+    "nb06-game-nll": [
+        ("[copia] la media de la demo: un solo número para todo el lote, no uno por partida", '''
+def game_nll(logits, y):
+    logp = torch.log_softmax(logits, dim=-1)
+    logp_played = logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)
+    real = y != PAD_ID
+    return -logp_played[real].mean()
+'''),
+        ("[copia] la media de la demo por partida, pero con el relleno dentro", '''
+def game_nll(logits, y):
+    logp = torch.log_softmax(logits, dim=-1)
+    logp_played = logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)
+    return -logp_played.mean(dim=1)
+'''),
+        ("[bucle] una F.cross_entropy con ignore_index por partida, en un bucle de Python", '''
+def game_nll(logits, y):
+    return torch.stack([F.cross_entropy(logits[b], y[b], ignore_index=PAD_ID) for b in range(logits.shape[0])])
+'''),
+        ("[global] aplana con el VOCAB_SIZE del cuaderno en vez de la V de los logits", '''
+def game_nll(logits, y):
+    B, T = y.shape
+    nll = F.cross_entropy(logits.reshape(-1, VOCAB_SIZE), y.reshape(-1), reduction="none", ignore_index=PAD_ID)
+    real = (y != PAD_ID).float()
+    return nll.view(B, T).sum(dim=1) / real.sum(dim=1)
+'''),
+        ("[fijo] devuelve los valores del caso hecho a mano", '''
+def game_nll(logits, y):
+    import math
+    return torch.tensor([(math.log(2) + math.log(4)) / 2, (2 * math.log(2) + math.log(4)) / 3])
+'''),
+        ("pone el relleno a 0 pero divide entre todas las posiciones, no entre las reales", '''
+def game_nll(logits, y):
+    logp = torch.log_softmax(logits, dim=-1)
+    nll = -logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)
+    real = (y != PAD_ID).float()
+    return (nll * real).mean(dim=1)
+'''),
+        ("olvida el log_softmax: usa los logits crudos como si fueran log p", '''
+def game_nll(logits, y):
+    nll = -logits.gather(-1, y.unsqueeze(-1)).squeeze(-1)
+    real = (y != PAD_ID).float()
+    return (nll * real).sum(dim=1) / real.sum(dim=1)
+'''),
+        ("usa softmax en vez de log_softmax: promedia −p, no −log p", '''
+def game_nll(logits, y):
+    p = torch.softmax(logits, dim=-1)
+    nll = -p.gather(-1, y.unsqueeze(-1)).squeeze(-1)
+    real = (y != PAD_ID).float()
+    return (nll * real).sum(dim=1) / real.sum(dim=1)
+'''),
+        ("promedia en el eje de las partidas: una media por posición", '''
+def game_nll(logits, y):
+    logp = torch.log_softmax(logits, dim=-1)
+    nll = -logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)
+    real = (y != PAD_ID).float()
+    return (nll * real).sum(dim=0) / real.sum(dim=0)
+'''),
+        ("olvida el signo: devuelve log p medio, negativo", '''
+def game_nll(logits, y):
+    logp = torch.log_softmax(logits, dim=-1)
+    lp = logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)
+    real = (y != PAD_ID).float()
+    return (lp * real).sum(dim=1) / real.sum(dim=1)
+'''),
+        ("log_softmax en el eje de las posiciones en vez del vocabulario", '''
+def game_nll(logits, y):
+    logp = torch.log_softmax(logits, dim=1)
+    nll = -logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)
+    real = (y != PAD_ID).float()
+    return (nll * real).sum(dim=1) / real.sum(dim=1)
 '''),
     ],
 }

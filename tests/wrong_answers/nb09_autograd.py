@@ -1,97 +1,248 @@
 """Respuestas equivocadas plausibles de 09-autograd: {grade_id: [(motivo, celda completa), ...]}."""
 
 WRONG_ANSWERS = {
-    "nb09-derivada": [
-        ("crea el tensor con el entero tal cual: los enteros no pueden pedir gradiente", '''
-def derivada(f, w0):
-    w = torch.tensor(w0, requires_grad=True)
-    perdida = f(w)
-    perdida.backward()
-    return w.grad.item()
+    "nb09-predict-sgd": [
+        ("[mensaje] cree que backward() sobrescribe el gradiente en vez de sumarlo", '''
+grad_after_two = -54.0
+w_after_step = 1.54
+grad_fresh = -44.28
 '''),
-        ("devuelve el valor de la pérdida en vez de su derivada", '''
-def derivada(f, w0):
-    w = torch.tensor(float(w0), requires_grad=True)
-    perdida = f(w)
-    perdida.backward()
-    return perdida.item()
+        ("cree que zero_grad() no borra: el gradiente nuevo se suma al viejo", '''
+grad_after_two = -108.0
+w_after_step = 2.08
+grad_fresh = -142.56
 '''),
-        ("olvida llamar a backward(): w.grad sigue siendo None", '''
-def derivada(f, w0):
-    w = torch.tensor(float(w0), requires_grad=True)
-    perdida = f(w)
-    return w.grad.item()
+        ("da el paso a favor del gradiente, no en contra", '''
+grad_after_two = -108.0
+w_after_step = -0.08
+grad_fresh = -73.44
 '''),
-        ("devuelve el tensor w.grad en vez de un float de Python", '''
-def derivada(f, w0):
-    w = torch.tensor(float(w0), requires_grad=True)
-    f(w).backward()
+        ("calcula el gradiente nuevo en el w de partida, no en el de después del paso", '''
+grad_after_two = -108.0
+w_after_step = 2.08
+grad_fresh = -54.0
+'''),
+        ("olvida el factor 3 de la regla de la cadena", '''
+grad_after_two = -36.0
+w_after_step = 1.36
+grad_fresh = -15.84
+'''),
+        ("[copia] copia los números de la demo, que parte de w = 2", '''
+grad_after_two = -72.0
+w_after_step = 2.36
+grad_fresh = -36.0
+'''),
+        ("[mensaje] escribe el gradiente como texto", '''
+grad_after_two = "-108"
+w_after_step = 2.08
+grad_fresh = -34.56
+'''),
+    ],
+    "nb09-derivative-at": [
+        ("[copia] copia la demo de un solo punto: backward() sobre un vector falla", '''
+def derivative_at(f, xs):
+    w = xs.clone().requires_grad_(True)
+    loss = f(w)
+    loss.backward()
     return w.grad
 '''),
-        ("escribe a mano la derivada del ejemplo visible en vez de usar autograd", '''
-def derivada(f, w0):
-    return float(6 * (3 * w0 - 12))
+        ("usa la media en vez de la suma: cada derivada sale dividida entre N", '''
+def derivative_at(f, xs):
+    x = xs.detach().clone().requires_grad_(True)
+    f(x).mean().backward()
+    return x.grad
+'''),
+        ("marca el xs de quien llama con requires_grad_: lo cambia y acumula gradiente entre llamadas", '''
+def derivative_at(f, xs):
+    xs.requires_grad_(True)
+    f(xs).sum().backward()
+    return xs.grad
+'''),
+        ("devuelve los valores de f, no sus derivadas", '''
+def derivative_at(f, xs):
+    x = xs.detach().clone().requires_grad_(True)
+    y = f(x)
+    y.sum().backward()
+    return y.detach()
+'''),
+        ("[bucle] una retropropagación por punto, recorriendo xs", '''
+def derivative_at(f, xs):
+    out = torch.empty_like(xs)
+    for i in range(len(xs)):
+        w = torch.tensor(float(xs[i]), requires_grad=True)
+        f(w).backward()
+        out[i] = w.grad
+    return out
+'''),
+        ("[bucle] una comprensión de listas con autograd.grad punto a punto", '''
+def derivative_at(f, xs):
+    points = [x.detach().clone().requires_grad_(True) for x in xs]
+    return torch.stack([torch.autograd.grad(f(p), p)[0] for p in points])
+'''),
+        ("[fijo] escribe a mano la derivada de la función del ejemplo visible, 3t² − 2", '''
+def derivative_at(f, xs):
+    return 3 * xs ** 2 - 2
+'''),
+        ("[global] deriva en el v de la demo en vez de en xs", '''
+def derivative_at(f, xs):
+    x = v.detach().clone().requires_grad_(True)
+    f(x).sum().backward()
+    return x.grad
 '''),
     ],
-    "nb09-paso-sgd": [
-        ("reasigna la variable local: el tensor de fuera no cambia", '''
-def paso_sgd(w, lr):
-    with torch.no_grad():
-        w = w - lr * w.grad
-    w.grad = None
+    "nb09-predict-rows": [
+        ("[mensaje] olvida el factor 3 de la pérdida", '''
+grad_first_col = (2, 0, 3, 0, 1, 0)
+moved_sgd = 3
+moved_adamw = 6
 '''),
-        ("suma el gradiente en vez de restarlo: sube la pérdida", '''
-def paso_sgd(w, lr):
-    with torch.no_grad():
-        w += lr * w.grad
-    w.grad = None
+        ("cuenta una vez cada fila usada, sin sumar sus apariciones", '''
+grad_first_col = (3, 0, 3, 0, 3, 0)
+moved_sgd = 3
+moved_adamw = 6
 '''),
-        ("no usa torch.no_grad(): la resta en su sitio falla", '''
-def paso_sgd(w, lr):
-    w -= lr * w.grad
-    w.grad = None
+        ("cree que AdamW solo mueve las filas con gradiente", '''
+grad_first_col = (6, 0, 9, 0, 3, 0)
+moved_sgd = 3
+moved_adamw = 3
 '''),
-        ("olvida borrar el gradiente después del paso", '''
-def paso_sgd(w, lr):
-    with torch.no_grad():
-        w -= lr * w.grad
+        ("cree que SGD también mueve las filas sin gradiente", '''
+grad_first_col = (6, 0, 9, 0, 3, 0)
+moved_sgd = 6
+moved_adamw = 6
+'''),
+        ("cuenta las apariciones solo de la primera partida del lote", '''
+grad_first_col = (3, 0, 6, 0, 0, 0)
+moved_sgd = 2
+moved_adamw = 6
+'''),
+        ("[copia] copia los gradientes y las filas de la demo (tabla de 5 filas, ids 1, 3, 3)", '''
+grad_first_col = (0, 1, 0, 2, 0, 0)
+moved_sgd = 2
+moved_adamw = 5
 '''),
     ],
-    "nb09-acumulacion": [
-        ("cree que backward() sobrescribe el gradiente", "prediccion_grad = -54.0"),
-        ("se equivoca de signo", "prediccion_grad = 162.0"),
-        ("cuenta solo dos llamadas", "prediccion_grad = -108.0"),
-        ("olvida el factor 2 de la derivada del cuadrado", "prediccion_grad = -81.0"),
-        ("escribe la predicción como texto", 'prediccion_grad = "-162"'),
-    ],
-    "nb09-gradientes": [
-        ("olvida zero_grad(): la segunda llamada suma el gradiente viejo", '''
-def gradientes(modelo, x, y):
-    perdida = ((modelo(x) - y) ** 2).mean()
-    perdida.backward()
-    return {nombre: p.grad.clone() for nombre, p in modelo.named_parameters()}
-'''),
-        ("borra los gradientes después de backward(): no queda nada que devolver", '''
-def gradientes(modelo, x, y):
-    perdida = ((modelo(x) - y) ** 2).mean()
-    perdida.backward()
-    modelo.zero_grad()
-    return {nombre: p.grad.clone() for nombre, p in modelo.named_parameters()}
-'''),
-        ("suma los errores en vez de promediarlos", '''
-def gradientes(modelo, x, y):
-    modelo.zero_grad()
-    perdida = ((modelo(x) - y) ** 2).sum()
-    perdida.backward()
-    return {nombre: p.grad.clone() for nombre, p in modelo.named_parameters()}
-'''),
-        ("calcula la pérdida dentro de torch.no_grad(): no hay grafo para backward()", '''
-def gradientes(modelo, x, y):
-    modelo.zero_grad()
+    "nb09-cubic-step": [
+        ("[copia] copia el paso a mano de la demo sin calcular antes la pérdida ni el gradiente", '''
+def cubic_step(coeffs, x, y, lr):
     with torch.no_grad():
-        perdida = ((modelo(x) - y) ** 2).mean()
-    perdida.backward()
-    return {nombre: p.grad.clone() for nombre, p in modelo.named_parameters()}
+        coeffs -= lr * coeffs.grad
+    coeffs.grad = None
+'''),
+        ("actualiza sin torch.no_grad(): la resta en su sitio sobre una hoja falla", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    coeffs -= lr * coeffs.grad
+    coeffs.grad = None
+    return loss.item()
+'''),
+        ("reasigna la variable local: el tensor de quien llama no cambia", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs = coeffs - lr * coeffs.grad
+    coeffs.grad = None
+    return loss.item()
+'''),
+        ("suma los errores en vez de promediarlos: el paso es N veces más grande", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).sum()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+    coeffs.grad = None
+    return loss.item()
+'''),
+        ("no borra el gradiente: el paso siguiente arrastra el de este", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+    return loss.item()
+'''),
+        ("borra el gradiente al principio y no al final: queda el de este paso", '''
+def cubic_step(coeffs, x, y, lr):
+    coeffs.grad = None
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+    return loss.item()
+'''),
+        ("da el paso a favor del gradiente: la pérdida sube", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs += lr * coeffs.grad
+    coeffs.grad = None
+    return loss.item()
+'''),
+        ("devuelve la pérdida de después del paso", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+        after = ((coeffs[0] + coeffs[1] * x + coeffs[2] * x**2 + coeffs[3] * x**3 - y) ** 2).mean()
+    coeffs.grad = None
+    return after.item()
+'''),
+        ("devuelve el tensor de la pérdida, no un float", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+    coeffs.grad = None
+    return loss
+'''),
+        ("lee los coeficientes al revés: d + c·x + b·x² + a·x³", '''
+def cubic_step(coeffs, x, y, lr):
+    d, c, b, a = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+    coeffs.grad = None
+    return loss.item()
+'''),
+        ("escribe el gradiente del error cuadrático medio a mano, sin autograd", '''
+def cubic_step(coeffs, x, y, lr):
+    powers = torch.stack([x ** 0, x, x ** 2, x ** 3], dim=1)
+    with torch.no_grad():
+        residual = powers @ coeffs - y
+        loss = (residual ** 2).mean()
+        coeffs -= lr * 2 * powers.T @ residual / len(x)
+    coeffs.grad = None
+    return loss.item()
+'''),
+        ("[global] usa los 2000 puntos del cuaderno (x, y globales) en vez de los datos que recibe", '''
+def cubic_step(coeffs, xs, ys, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+    coeffs.grad = None
+    return loss.item()
+'''),
+        ("[fijo] escribe los coeficientes y la pérdida del ejemplo visible", '''
+def cubic_step(coeffs, x, y, lr):
+    with torch.no_grad():
+        coeffs.copy_(torch.tensor([-0.3, 0.5, -0.9, -1.7]))
+    return 2.5
 '''),
     ],
 }

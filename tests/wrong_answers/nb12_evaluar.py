@@ -2,101 +2,243 @@
 
 WRONG_ANSWERS = {
     "nb12-dropout": [
-        ("multiplica por (1 − p) en vez de dividir", "prediccion_dropout = (0.8, 1.0)"),
-        ("cree que el dropout solo apaga y no escala", "prediccion_dropout = (1.0, 1.0)"),
-        ("cree que en evaluación también escala", "prediccion_dropout = (1.25, 1.25)"),
-        ("cree que en evaluación multiplica por (1 − p)", "prediccion_dropout = (1.25, 0.8)"),
-        ("escribe solo el primer valor", "prediccion_dropout = 1.25"),
+        ("[mensaje] lee p como la probabilidad de conservar: 2 / 0.8", "kept_value = 2.5\neval_value = 2.0"),
+        ("[copia] copia los valores de la demostración (p = 0.5 sobre unos)", "kept_value = 2.0\neval_value = 1.0"),
+        ("[fijo] escribe la cuenta de la demostración, con p = 0.5", "kept_value = 2.0 / (1 - 0.5)\neval_value = 2.0"),
+        ("multiplica por (1 − p) en vez de dividir", "kept_value = 2.0 * (1 - 0.8)\neval_value = 2.0"),
+        ("cree que el dropout solo apaga y no escala", "kept_value = 2.0\neval_value = 2.0"),
+        ("cree que en evaluación también escala", "kept_value = 10.0\neval_value = 10.0"),
+        ("cree que en evaluación multiplica por (1 − p)", "kept_value = 10.0\neval_value = 0.4"),
+        ("cree que en evaluación el dropout lo apaga todo", "kept_value = 10.0\neval_value = 0.0"),
     ],
-    "nb12-prediccion-grad": [
-        ("cree que eval() también apaga el grafo", "prediccion_grad = (True, False, False)"),
-        ("cree que no_grad no cambia nada", "prediccion_grad = (True, True, True)"),
-        ("cree que nada pide gradiente", "prediccion_grad = (False, False, False)"),
-        ("escribe una lista en vez de una tupla", "prediccion_grad = [True, False, True]"),
+    "nb12-requires-grad": [
+        ("[mensaje] cree que no_grad apaga también los parámetros y que el grafo vuelve al salir",
+         "requires_grad_cases = (False, False, True)"),
+        ("[copia] repite lo que imprimen las demostraciones: fuera True, dentro False, solo eval() True",
+         "requires_grad_cases = (True, False, True)"),
+        ("cree que no_grad no afecta a un resultado que viene de un tensor con grafo",
+         "requires_grad_cases = (True, True, False)"),
+        ("cree que dentro de no_grad nada pide gradiente, ni los parámetros",
+         "requires_grad_cases = (False, False, False)"),
+        ("cree que no_grad no cambia nada de lo que ya tenía grafo y que el grafo vuelve al salir",
+         "requires_grad_cases = (True, True, True)"),
     ],
-    "nb12-sin-grafo": [
-        ("olvida torch.no_grad()", '''
-def logits_sin_grafo(modelo, x):
-    return modelo(x)
-'''),
-        ("calcula con grafo y lo quita después con detach()", '''
-def logits_sin_grafo(modelo, x):
-    return modelo(x).detach()
-'''),
-        ("llama al modelo fuera del bloque with (sangría equivocada)", '''
-def logits_sin_grafo(modelo, x):
+    "nb12-forward-frozen": [
+        ("[copia] pega la demostración de no_grad: todo el modelo sin grafo", '''
+def forward_frozen(model, x, n_frozen):
     with torch.no_grad():
-        pass
-    return modelo(x)
+        return model(x)
 '''),
-        ("usa eval() en vez de no_grad()", '''
-def logits_sin_grafo(modelo, x):
-    modelo.eval()
-    return modelo(x)
-'''),
-        ("apaga el grafo y además cambia el modo del modelo", '''
-def logits_sin_grafo(modelo, x):
-    modelo.eval()
-    with torch.no_grad():
-        return modelo(x)
-'''),
-    ],
-    "nb12-evaluar": [
-        ("olvida poner el modelo en evaluación", '''
+        ("[copia] pega el decorador de logits_of: toda la función sin grafo", '''
 @torch.no_grad()
-def evaluar(modelo, x, y):
-    logits = modelo(x)
-    V = logits.shape[-1]
-    return F.cross_entropy(logits.view(-1, V), y.view(-1))
+def forward_frozen(model, x, n_frozen):
+    return model(x)
+'''),
+        ("[fijo] congela a mano las dos primeras capas de la red de cuatro del test visible", '''
+def forward_frozen(model, x, n_frozen):
+    with torch.no_grad():
+        h = model[1](model[0](x))
+    return model[3](model[2](h))
+'''),
+        ("[global] usa el x del cuaderno en vez del argumento", '''
+def forward_frozen(model, x_in, n_frozen):
+    h = x
+    for i, layer in enumerate(model):
+        if i < n_frozen:
+            with torch.no_grad():
+                h = layer(h)
+        else:
+            h = layer(h)
+    return h
+'''),
+        ("no congela nada: llama al modelo con grafo", '''
+def forward_frozen(model, x, n_frozen):
+    return model(x)
+'''),
+        ("calcula las capas congeladas con grafo y lo corta después con detach()", '''
+def forward_frozen(model, x, n_frozen):
+    h = model[:n_frozen](x).detach()
+    return model[n_frozen:](h)
+'''),
+        ("apaga el requires_grad de los parámetros congelados (cambia el modelo)", '''
+def forward_frozen(model, x, n_frozen):
+    for layer in model[:n_frozen]:
+        for p in layer.parameters():
+            p.requires_grad_(False)
+    return model(x)
+'''),
+        ("se pasa en uno: congela también la capa n_frozen", '''
+def forward_frozen(model, x, n_frozen):
+    h = x
+    for i, layer in enumerate(model):
+        if i <= n_frozen:
+            with torch.no_grad():
+                h = layer(h)
+        else:
+            h = layer(h)
+    return h
+'''),
+        ("congela las últimas capas en vez de las primeras", '''
+def forward_frozen(model, x, n_frozen):
+    k = len(model) - n_frozen
+    h = model[:k](x)
+    with torch.no_grad():
+        return model[k:](h)
+'''),
+        ("usa eval() en vez de no_grad() para las capas congeladas", '''
+def forward_frozen(model, x, n_frozen):
+    for layer in model[:n_frozen]:
+        layer.eval()
+    return model(x)
+'''),
+    ],
+    "nb12-evaluate": [
+        ("[copia] pega el truco de guardar el modo con la pérdida de un solo lote (el primero), sin no_grad", '''
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    xb, yb = batches[0]
+    logits = model(xb)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1))
+    model.train(was_training)
+    return loss.item()
+'''),
+        ("[referencia] pega la referencia del test visible: la media de un solo lote", '''
+@torch.no_grad()
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    xb, yb = batches[0]
+    nll = -model(xb).log_softmax(dim=-1).gather(-1, yb.unsqueeze(-1)).squeeze(-1)
+    model.train(was_training)
+    return nll.mean().item()
+'''),
+        ("[fijo] devuelve la cifra del lote visible", '''
+def evaluate(model, batches):
+    return 2.6769988536834717
+'''),
+        ("[global] usa el V = 14 del cuaderno en vez del ancho de los logits", '''
+@torch.no_grad()
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.reshape(-1, V), yb.reshape(-1), reduction="sum").item()
+        count += yb.numel()
+    model.train(was_training)
+    return total / count
+'''),
+        ("promedia las medias de cada lote (el último lote pesa igual que uno grande)", '''
+@torch.no_grad()
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    losses = []
+    for xb, yb in batches:
+        logits = model(xb)
+        losses.append(F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1)).item())
+    model.train(was_training)
+    return sum(losses) / len(losses)
+'''),
+        ("suma las pérdidas de todos los tokens y divide por el número de lotes", '''
+@torch.no_grad()
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    total = 0.0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
+    model.train(was_training)
+    return total / len(batches)
+'''),
+        ("usa view(-1) en y, que falla con un corte no contiguo", '''
+@torch.no_grad()
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.view(-1, logits.shape[-1]), yb.view(-1), reduction="sum").item()
+        count += yb.numel()
+    model.train(was_training)
+    return total / count
+'''),
+        ("olvida poner el modelo en evaluación (el dropout mete ruido)", '''
+@torch.no_grad()
+def evaluate(model, batches):
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
+        count += yb.numel()
+    return total / count
 '''),
         ("siempre llama a train() al final", '''
 @torch.no_grad()
-def evaluar(modelo, x, y):
-    modelo.eval()
-    logits = modelo(x)
-    V = logits.shape[-1]
-    perdida = F.cross_entropy(logits.view(-1, V), y.view(-1))
-    modelo.train()
-    return perdida
+def evaluate(model, batches):
+    model.eval()
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
+        count += yb.numel()
+    model.train()
+    return total / count
 '''),
-        ("quita el decorador @torch.no_grad()", '''
-def evaluar(modelo, x, y):
-    estaba = modelo.training
-    modelo.eval()
-    logits = modelo(x)
-    V = logits.shape[-1]
-    perdida = F.cross_entropy(logits.view(-1, V), y.view(-1))
-    modelo.train(estaba)
-    return perdida
+        ("calcula con grafo (sin no_grad) y solo quita el grafo al final con .item()", '''
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
+        count += yb.numel()
+    model.train(was_training)
+    return total / count
 '''),
-        ("no restaura el modo: deja el modelo en evaluación", '''
+        ("escribe model.training = False en vez de eval() (los submódulos siguen en entrenamiento)", '''
 @torch.no_grad()
-def evaluar(modelo, x, y):
-    modelo.eval()
-    logits = modelo(x)
-    V = logits.shape[-1]
-    return F.cross_entropy(logits.view(-1, V), y.view(-1))
+def evaluate(model, batches):
+    was_training = model.training
+    model.training = False
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
+        count += yb.numel()
+    model.training = was_training
+    return total / count
 '''),
-        ("escribe modelo.training = False en vez de eval()", '''
+        ("devuelve un tensor de 0 dimensiones en vez de un float de Python", '''
 @torch.no_grad()
-def evaluar(modelo, x, y):
-    estaba = modelo.training
-    modelo.training = False
-    logits = modelo(x)
-    V = logits.shape[-1]
-    perdida = F.cross_entropy(logits.view(-1, V), y.view(-1))
-    modelo.training = estaba
-    return perdida
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total = total + F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum")
+        count += yb.numel()
+    model.train(was_training)
+    return total / count
 '''),
         ("restaura el modo antes de llamar al modelo", '''
 @torch.no_grad()
-def evaluar(modelo, x, y):
-    estaba = modelo.training
-    modelo.eval()
-    modelo.train(estaba)
-    logits = modelo(x)
-    V = logits.shape[-1]
-    return F.cross_entropy(logits.view(-1, V), y.view(-1))
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    model.train(was_training)
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
+        count += yb.numel()
+    return total / count
 '''),
     ],
 }

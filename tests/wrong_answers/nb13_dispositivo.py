@@ -1,83 +1,236 @@
 """Respuestas equivocadas plausibles de 13-dispositivo: {grade_id: [(motivo, celda completa), ...]}."""
 
+_RIGHT_BYTES = "batch_bytes = 102_400\ntable_bytes = 4_157_440\nlogits_bytes = 51_968_000\n"
+
 WRONG_ANSWERS = {
     "nb13-bytes": [
-        ("cuenta números en vez de bytes", "bytes_tabla = (2030 * 512, 2030 * 512)"),
-        ("cuenta bits en vez de bytes", "bytes_tabla = (2030 * 512 * 32, 2030 * 512 * 16)"),
-        ("cree que bf16 ocupa un byte", "bytes_tabla = (2030 * 512 * 4, 2030 * 512)"),
-        ("cree que bf16 ocupa lo mismo que float32", "bytes_tabla = (2030 * 512 * 4, 2030 * 512 * 4)"),
-        ("escribe megabytes con decimales", "bytes_tabla = (2030 * 512 * 4 / 2**20, 2030 * 512 * 2 / 2**20)"),
+        ("[mensaje] cree que los ids de los tokens son float32 (4 bytes)",
+         _RIGHT_BYTES.replace("102_400", "51_200")),
+        ("[copia] copia los 40 bytes del lote de cinco tokens de la demostración",
+         _RIGHT_BYTES.replace("102_400", "40")),
+        ("cuenta números en vez de bytes en la tabla", _RIGHT_BYTES.replace("4_157_440", "1_039_360")),
+        ("cuenta bits en vez de bytes en la tabla", _RIGHT_BYTES.replace("4_157_440", "33_259_520")),
+        ("cree que la tabla se guarda en bf16 (autocast no cambia los pesos)",
+         _RIGHT_BYTES.replace("4_157_440", "2_078_720")),
+        ("cree que bf16 ocupa lo mismo que float32", _RIGHT_BYTES.replace("51_968_000", "103_936_000")),
+        ("cree que bf16 ocupa un byte", _RIGHT_BYTES.replace("51_968_000", "25_984_000")),
+        ("olvida el lote en los logits: solo T × V", _RIGHT_BYTES.replace("51_968_000", "812_000")),
+        ("escribe megabytes en vez de bytes", _RIGHT_BYTES.replace("51_968_000", "52")),
     ],
-    "nb13-a-dispositivo": [
+    "nb13-to-device": [
+        ("[copia] pega la línea del bucle de la demostración: da por hecho que el lote es (x, y)", '''
+def to_device(batch, device):
+    xb, yb = batch
+    return xb.to(device), yb.to(device)
+'''),
+        ("[fijo] solo mueve las claves x e y del dict del test visible", '''
+def to_device(batch, device):
+    if isinstance(batch, dict):
+        new = dict(batch)
+        new["x"] = batch["x"].to(device)
+        new["y"] = batch["y"].to(device)
+        return new
+    return tuple(v.to(device) if isinstance(v, torch.Tensor) else v for v in batch)
+'''),
+        ("[global] usa el device del cuaderno en vez del argumento", '''
+def to_device(batch, target):
+    def move(value):
+        return value.to(device) if isinstance(value, torch.Tensor) else value
+    if isinstance(batch, dict):
+        return {key: move(value) for key, value in batch.items()}
+    return tuple(move(value) for value in batch)
+'''),
+        ("llama a .to() en todo, también en números y textos", '''
+def to_device(batch, device):
+    if isinstance(batch, dict):
+        return {key: value.to(device) for key, value in batch.items()}
+    return tuple(value.to(device) for value in batch)
+'''),
+        ("modifica el dict que recibe en vez de devolver uno nuevo", '''
+def to_device(batch, device):
+    if isinstance(batch, dict):
+        for key, value in batch.items():
+            if isinstance(value, torch.Tensor):
+                batch[key] = value.to(device)
+        return batch
+    return tuple(v.to(device) if isinstance(v, torch.Tensor) else v for v in batch)
+'''),
         ("llama a .to() sin guardar el resultado", '''
-def a_dispositivo(lote, device):
-    if isinstance(lote, dict):
-        for t in lote.values():
-            t.to(device)
-        return lote
-    for t in lote:
-        t.to(device)
-    return lote
+def to_device(batch, device):
+    for value in (batch.values() if isinstance(batch, dict) else batch):
+        if isinstance(value, torch.Tensor):
+            value.to(device)
+    return dict(batch) if isinstance(batch, dict) else tuple(batch)
 '''),
         ("devuelve una lista en vez de una tuple", '''
-def a_dispositivo(lote, device):
-    if isinstance(lote, dict):
-        return {clave: t.to(device) for clave, t in lote.items()}
-    return [t.to(device) for t in lote]
+def to_device(batch, device):
+    def move(value):
+        return value.to(device) if isinstance(value, torch.Tensor) else value
+    if isinstance(batch, dict):
+        return {key: move(value) for key, value in batch.items()}
+    return [move(value) for value in batch]
 '''),
-        ("convierte además a float32", '''
-def a_dispositivo(lote, device):
-    if isinstance(lote, dict):
-        return {clave: t.to(device, torch.float32) for clave, t in lote.items()}
-    return tuple(t.to(device, torch.float32) for t in lote)
+        ("convierte además cada tensor a float32", '''
+def to_device(batch, device):
+    def move(value):
+        return value.to(device, torch.float32) if isinstance(value, torch.Tensor) else value
+    if isinstance(batch, dict):
+        return {key: move(value) for key, value in batch.items()}
+    return tuple(move(value) for value in batch)
 '''),
-        ("solo sabe mover diccionarios", '''
-def a_dispositivo(lote, device):
-    return {clave: t.to(device) for clave, t in lote.items()}
+        ("tira lo que no es un tensor", '''
+def to_device(batch, device):
+    if isinstance(batch, dict):
+        return {key: value.to(device) for key, value in batch.items() if isinstance(value, torch.Tensor)}
+    return tuple(value.to(device) for value in batch if isinstance(value, torch.Tensor))
 '''),
-        ("da por hecho que el lote es (x, y) y pierde el resto", '''
-def a_dispositivo(lote, device):
-    if isinstance(lote, dict):
-        return {"x": lote["x"].to(device), "y": lote["y"].to(device)}
-    x, y = lote[0], lote[1]
-    return (x.to(device), y.to(device))
-'''),
-    ],
-    "nb13-ejecutar-en": [
-        ("mueve el lote pero no el modelo", '''
-def ejecutar_en(modelo, x, device):
-    x = x.to(device)
-    return modelo(x)
-'''),
-        ("mueve el modelo pero no el lote", '''
-def ejecutar_en(modelo, x, device):
-    modelo.to(device)
-    return modelo(x)
-'''),
-        ("llama a x.to() sin guardar el resultado", '''
-def ejecutar_en(modelo, x, device):
-    modelo.to(device)
-    x.to(device)
-    return modelo(x)
-'''),
-        ("escribe 'cuda' a mano en vez de usar device", '''
-def ejecutar_en(modelo, x, device):
-    modelo.to("cuda")
-    x = x.to("cuda")
-    return modelo(x)
-'''),
-        ("convierte el lote a float32 al moverlo", '''
-def ejecutar_en(modelo, x, device):
-    modelo.to(device)
-    x = x.to(device, torch.float32)
-    return modelo(x)
+        ("copia los valores que no son tensores en vez de dejarlos tal cual", '''
+import copy as _copy
+
+def to_device(batch, device):
+    def move(value):
+        return value.to(device) if isinstance(value, torch.Tensor) else _copy.deepcopy(value)
+    if isinstance(batch, dict):
+        return {key: move(value) for key, value in batch.items()}
+    return tuple(move(value) for value in batch)
 '''),
     ],
-    "nb13-tipos-autocast": [
-        ("cree que autocast también convierte los pesos", "tipos_autocast = (torch.bfloat16, torch.bfloat16, torch.float32, torch.bfloat16)"),
-        ("cree que todo pasa a bf16", "tipos_autocast = (torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.bfloat16)"),
-        ("cree que en la CPU autocast no hace nada", "tipos_autocast = (torch.float32, torch.float32, torch.float32, torch.float32)"),
-        ("cree que @ no cuenta como multiplicación de matrices", "tipos_autocast = (torch.bfloat16, torch.float32, torch.float32, torch.float32)"),
-        ("escribe los tipos como texto", 'tipos_autocast = ("bfloat16", "float32", "float32", "bfloat16")'),
+    "nb13-positional-forward": [
+        ("crea las posiciones con torch.arange(T), que nace en la CPU aunque el modelo esté en otro sitio", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        T = x.shape[1]
+        return self.output(self.tokens(x) + self.positions(torch.arange(T)))
+'''),
+        ("[global] crea las posiciones en el device del cuaderno en vez del de x", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        T = x.shape[1]
+        return self.output(self.tokens(x) + self.positions(torch.arange(T, device=device)))
+'''),
+        ("[fijo] devuelve los logits hechos a mano del test visible", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        out = torch.tensor([[[1.0, 1.0, 2.0, 0.0], [11.0, 0.0, 11.0, 0.0], [0.0, 11.0, 11.0, 0.0]]])
+        return out.to(x.device).expand(x.shape[0], -1, -1)
+'''),
+        ("escribe 'cuda' a mano para las posiciones", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        T = x.shape[1]
+        return self.output(self.tokens(x) + self.positions(torch.arange(T, device="cuda")))
+'''),
+        ("olvida sumar la posición", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        return self.output(self.tokens(x))
+'''),
+        ("usa el id del token como posición", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        return self.output(self.tokens(x) + self.positions(x))
+'''),
+        ("cuenta las posiciones desde 1", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        T = x.shape[1]
+        where = torch.arange(1, T + 1, device=x.device).clamp(max=self.positions.num_embeddings - 1)
+        return self.output(self.tokens(x) + self.positions(where))
+'''),
+        ("suma la tabla de posiciones entera (max_len filas) en vez de las T primeras", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        return self.output(self.tokens(x) + self.positions.weight)
+'''),
+        ("pone las posiciones en el eje del lote (B) en vez del de T", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        B = x.shape[0]
+        where = torch.arange(B, device=x.device)
+        return self.output(self.tokens(x) + self.positions(where)[:, None, :])
+'''),
+        ("crea las posiciones en la CPU y mueve la salida al final", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        T = x.shape[1]
+        pos = self.positions(torch.arange(T))
+        return self.output(self.tokens(x) + pos).to(x.device)
+'''),
+    ],
+    "nb13-autocast-dtypes": [
+        ("[mensaje] cree que dentro de autocast todo sale en bf16",
+         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.bfloat16)"),
+        ("[copia] repite lo que enseña la demostración (capa lineal en bf16) para todo lo que sale de h",
+         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.float32)"),
+        ("cree que en la CPU autocast no hace nada",
+         "autocast_dtypes = (torch.float32, torch.float32, torch.float32, torch.float32)"),
+        ("cree que la entropía cruzada sigue en bf16 si le llegan logits bf16",
+         "autocast_dtypes = (torch.float32, torch.bfloat16, torch.bfloat16, torch.bfloat16)"),
+        ("cree que multiplicar por un número de Python promociona a float32",
+         "autocast_dtypes = (torch.float32, torch.float32, torch.float32, torch.bfloat16)"),
+        ("cree que sumar bf16 y float32 se queda en bf16",
+         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.float32, torch.bfloat16)"),
+        ("cree que @ no cuenta como multiplicación de matrices",
+         "autocast_dtypes = (torch.float32, torch.bfloat16, torch.float32, torch.float32)"),
     ],
 }
