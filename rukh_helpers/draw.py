@@ -1,6 +1,6 @@
 """Dibujos de tensores: ver una operación de formas en vez de leerla.
 
-Cada función devuelve una figura de matplotlib con fondo blanco (se lee igual en el tema claro
+Cada función devuelve una figura de matplotlib (escríbela como última línea de la celda para verla) con fondo blanco (se lee igual en el tema claro
 y en el oscuro de Colab y JupyterLab) y de, como mucho, el ancho de una celda de Colab:
 
 - ``draw_tensor``: un tensor de 1 a 4 dimensiones como una cuadrícula con sus valores, los
@@ -180,6 +180,7 @@ class Canvas:
         ax.set_xlim(-0.5, width - 0.5)
         ax.set_ylim(self.height + 0.3, top)
         ax.axis("off")
+        plt.close(fig)  # se muestra una vez, como resultado de la celda, y no otra más al terminarla
         return fig
 
 
