@@ -96,7 +96,7 @@ class ClassicGame:
     def __str__(self) -> str:
         return (
             f"{self.white} – {self.black} ({self.event}, {self.year}), "
-            f"{self.result}, {len(self.uci)} jugadas"
+            f"{self.result}, {len(self.uci)} medias jugadas"
         )
 
 

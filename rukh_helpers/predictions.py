@@ -90,7 +90,7 @@ def check_prediction(got: Any, expected_fingerprint: str, name: str, hint: str =
         fail(f"{name} debería ser {KINDS.get(kind, 'otro tipo de valor')}, pero es {type_name(got)}.")
     if fingerprint(got, name, digits) != expected_fingerprint:
         rounding = f" Se compara redondeando a {digits} decimales." if digits is not None else ""
-        advice = f" Pista: {hint}" if hint else ""
+        advice = f" Pista: {hint.strip().rstrip('.')}." if hint.strip() else ""
         fail(f"{name} no es correcta (no te digo el valor: razónalo otra vez).{advice}{rounding}")
 
 

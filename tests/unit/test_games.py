@@ -282,7 +282,7 @@ def test_str_is_a_short_spanish_summary():
     text = str(classic_game("opera-1858"))
     assert text == (
         "Paul Morphy – Duque de Brunswick y conde Isouard "
-        "(París, ópera italiana, 1858), 1-0, 33 jugadas"
+        "(París, ópera italiana, 1858), 1-0, 33 medias jugadas"
     )
 
 

@@ -64,7 +64,7 @@ def test_a_wrong_prediction_names_the_item_and_the_rule_never_the_value():
     with pytest.raises(CheckFailed) as err:
         check_prediction((64, 1, 200, 200), expected, "shape_b", "alinea las formas por la derecha")
     message = str(err.value)
-    assert "shape_b no es correcta" in message and "Pista: alinea las formas por la derecha" in message
+    assert "shape_b no es correcta" in message and message.endswith("Pista: alinea las formas por la derecha.")
     assert "8" not in message and "200" not in message
 
 

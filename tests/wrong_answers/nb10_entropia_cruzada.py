@@ -1,97 +1,161 @@
 """Respuestas equivocadas plausibles de 10-entropia-cruzada: {grade_id: [(motivo, celda completa), ...]}."""
 
 WRONG_ANSWERS = {
-    "nb10-softmax-estable": [
-        ("no resta el máximo: con logits enormes sale nan", '''
-def softmax_estable(logits):
-    exps = torch.exp(logits)
-    return exps / exps.sum(dim=-1, keepdim=True)
+    "nb10-stable-log-softmax": [
+        ("[copia] la celda de restar el máximo (un solo máximo, sin ejes) y luego el logaritmo", '''
+def stable_log_softmax(logits):
+    shifted = logits - logits.max()
+    return (torch.exp(shifted) / torch.exp(shifted).sum()).log()
 '''),
-        ("resta un único máximo global: las filas con logits pequeños dan 0/0", '''
-def softmax_estable(logits):
-    exps = torch.exp(logits - logits.max())
-    return exps / exps.sum(dim=-1, keepdim=True)
+        ("[copia] la celda del logaritmo: softmax de PyTorch y luego log", '''
+def stable_log_softmax(logits):
+    return torch.softmax(logits, dim=-1).log()
+'''),
+        ("[copia] llama a la función de PyTorch que el enunciado prohíbe", '''
+def stable_log_softmax(logits):
+    return F.log_softmax(logits, dim=-1)
+'''),
+        ("[fijo] devuelve los valores del caso visible", '''
+import math
+
+
+def stable_log_softmax(logits):
+    if logits.dim() == 1:
+        return torch.tensor([0.0, -120.0])
+    ln2, ln4 = math.log(2), math.log(4)
+    return torch.tensor([[-ln4] * 4, [-ln2, -ln2, -1000.0 - ln2, -2000.0 - ln2]])
+'''),
+        ("resta el máximo para la softmax y luego toma el logaritmo: e^-120 se queda en 0", '''
+def stable_log_softmax(logits):
+    shifted = logits - logits.max(dim=-1, keepdim=True).values
+    exps = torch.exp(shifted)
+    return (exps / exps.sum(dim=-1, keepdim=True)).log()
+'''),
+        ("no resta el máximo: con logits de 1000 la suma de exponenciales es infinita", '''
+def stable_log_softmax(logits):
+    return logits - torch.exp(logits).sum(dim=-1, keepdim=True).log()
+'''),
+        ("resta un único máximo global: las filas a otra escala se quedan en 0/0", '''
+def stable_log_softmax(logits):
+    shifted = logits - logits.max()
+    return shifted - torch.exp(shifted).sum(dim=-1, keepdim=True).log()
+'''),
+        ("olvida keepdim: la suma no se alinea con sus filas", '''
+def stable_log_softmax(logits):
+    shifted = logits - logits.max(dim=-1).values
+    return shifted - torch.exp(shifted).sum(dim=-1).log()
 '''),
         ("normaliza sobre el primer eje en vez del último", '''
-def softmax_estable(logits):
-    desplazados = logits - logits.max(dim=0, keepdim=True).values
-    exps = torch.exp(desplazados)
-    return exps / exps.sum(dim=0, keepdim=True)
+def stable_log_softmax(logits):
+    shifted = logits - logits.max(dim=0, keepdim=True).values
+    return shifted - torch.exp(shifted).sum(dim=0, keepdim=True).log()
 '''),
-        ("olvida keepdim: el máximo no se alinea con sus filas", '''
-def softmax_estable(logits):
-    desplazados = logits - logits.max(dim=-1).values
-    exps = torch.exp(desplazados)
-    return exps / exps.sum(dim=-1)
-'''),
-        ("olvida dividir por la suma", '''
-def softmax_estable(logits):
-    desplazados = logits - logits.max(dim=-1, keepdim=True).values
-    return torch.exp(desplazados)
+        ("devuelve los logits desplazados, sin restar el logaritmo de la suma", '''
+def stable_log_softmax(logits):
+    return logits - logits.max(dim=-1, keepdim=True).values
 '''),
     ],
-    "nb10-entropia-cruzada": [
-        ("olvida el signo menos", '''
-def entropia_cruzada(logits, objetivos):
-    log_p = F.log_softmax(logits, dim=-1)
-    return log_p.gather(-1, objetivos.unsqueeze(-1)).squeeze(-1).mean()
+    "nb10-two-losses": [
+        ("[mensaje] usa el vocabulario entero: ln 2030", '''
+loss_legal_only = 7.62
+extra_loss_half = 0.69
 '''),
-        ("suma en vez de promediar", '''
-def entropia_cruzada(logits, objetivos):
-    log_p = F.log_softmax(logits, dim=-1)
-    return -log_p.gather(-1, objetivos.unsqueeze(-1)).squeeze(-1).sum()
+        ("[mensaje] da la probabilidad en vez de la pérdida", '''
+loss_legal_only = 0.05
+extra_loss_half = 0.69
 '''),
-        ("toma el logit de la ficha verdadera sin pasar por log_softmax", '''
-def entropia_cruzada(logits, objetivos):
-    log_p = F.log_softmax(logits, dim=-1)
-    return -logits.gather(-1, objetivos.unsqueeze(-1)).squeeze(-1).mean()
+        ("[mensaje] cree que la pérdida se duplica cuando la probabilidad se parte por la mitad", '''
+loss_legal_only = 3.00
+extra_loss_half = 2.00
 '''),
-        ("hace softmax y luego log: con una probabilidad diminuta da infinito", '''
-def entropia_cruzada(logits, objetivos):
+        ("usa logaritmo en base 10", '''
+loss_legal_only = 1.30
+extra_loss_half = 0.30
+'''),
+        ("usa logaritmo en base 2 (bits, no nats)", '''
+loss_legal_only = 4.32
+extra_loss_half = 1.00
+'''),
+        ("olvida el signo menos: ln(1/20)", '''
+loss_legal_only = -3.00
+extra_loss_half = 0.69
+'''),
+        ("cree que la pérdida sube en p/2", '''
+loss_legal_only = 3.00
+extra_loss_half = 0.50
+'''),
+    ],
+    "nb10-cross-entropy-by-hand": [
+        ("[copia] la línea de F.cross_entropy con ignore_index, que el enunciado prohíbe", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    V = logits.shape[-1]
+    return F.cross_entropy(logits.reshape(-1, V), targets.reshape(-1), ignore_index=ignore_index)
+'''),
+        ("[copia] la celda de las dos posiciones: p[torch.arange(N), objetivos] sobre el lote (B, T, V)", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
     p = torch.softmax(logits, dim=-1)
-    return -p.log().gather(-1, objetivos.unsqueeze(-1)).squeeze(-1).mean()
+    p_true = p[torch.arange(len(targets)), targets]
+    return -torch.log(p_true).mean()
 '''),
-        ("gather sin unsqueeze: el índice no tiene los mismos ejes", '''
-def entropia_cruzada(logits, objetivos):
+        ("[global] deja fuera siempre el PAD_ID del cuaderno, no el ignore_index que recibe", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
     log_p = F.log_softmax(logits, dim=-1)
-    return -log_p.gather(-1, objetivos).mean()
+    log_p_true = log_p.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    return -log_p_true[targets != PAD_ID].mean()
 '''),
-        ("toma la columna del objetivo en todas las filas a la vez (un cruce de índices)", '''
-def entropia_cruzada(logits, objetivos):
+        ("[fijo] devuelve ln 4, la respuesta del primer caso visible", '''
+import math
+
+
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    return torch.tensor(math.log(4))
+'''),
+        ("no quita el relleno: promedia todas las posiciones", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
     log_p = F.log_softmax(logits, dim=-1)
-    return -log_p[:, objetivos].mean()
-'''),
-    ],
-    "nb10-sin-relleno": [
-        ("promedia todas las posiciones, relleno incluido", '''
-def perdida_sin_relleno(logits, objetivos):
-    por_posicion = F.cross_entropy(logits, objetivos, reduction="none")
-    return por_posicion.mean()
+    return -log_p.gather(-1, targets.unsqueeze(-1)).squeeze(-1).mean()
 '''),
         ("pone a cero el relleno pero divide por todas las posiciones", '''
-def perdida_sin_relleno(logits, objetivos):
-    por_posicion = F.cross_entropy(logits, objetivos, reduction="none")
-    mascara = objetivos != PAD_ID
-    return (por_posicion * mascara).sum() / len(objetivos)
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    log_p = F.log_softmax(logits, dim=-1)
+    log_p_true = log_p.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    counts = targets != ignore_index
+    return -(log_p_true * counts).sum() / targets.numel()
 '''),
-        ("la máscara al revés: se queda solo con el relleno", '''
-def perdida_sin_relleno(logits, objetivos):
-    por_posicion = F.cross_entropy(logits, objetivos, reduction="none")
-    mascara = objetivos == PAD_ID
-    return por_posicion[mascara].mean()
+        ("la máscara al revés: se queda solo con las posiciones ignoradas", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    log_p = F.log_softmax(logits, dim=-1)
+    log_p_true = log_p.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    return -log_p_true[targets == ignore_index].mean()
 '''),
-        ("descarta las posiciones cuyo objetivo es la ficha 1 en vez de la 0", '''
-def perdida_sin_relleno(logits, objetivos):
-    por_posicion = F.cross_entropy(logits, objetivos, reduction="none")
-    mascara = objetivos != 1
-    return por_posicion[mascara].mean()
+        ("softmax y luego log: con una probabilidad diminuta la pérdida es infinita", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    log_p = torch.softmax(logits, dim=-1).log()
+    log_p_true = log_p.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    return -log_p_true[targets != ignore_index].mean()
 '''),
-    ],
-    "nb10-uniforme": [
-        ("usa el vocabulario entero en vez de las 20 jugadas legales", "import math\nperdida_20_legales = math.log(2030)"),
-        ("usa logaritmo en base 10", "import math\nperdida_20_legales = math.log10(20)"),
-        ("da la probabilidad en vez de la pérdida", "perdida_20_legales = 1 / 20"),
-        ("usa logaritmo en base 2 (bits, no nats)", "import math\nperdida_20_legales = math.log2(20)"),
-        ("olvida el signo menos", "import math\nperdida_20_legales = math.log(1 / 20)"),
+        ("toma el logit del token verdadero sin pasar por log_softmax", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    true_logits = logits.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    return -true_logits[targets != ignore_index].mean()
+'''),
+        ("olvida el signo menos", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    log_p = F.log_softmax(logits, dim=-1)
+    log_p_true = log_p.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    return log_p_true[targets != ignore_index].mean()
+'''),
+        ("suma en vez de promediar", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    log_p = F.log_softmax(logits, dim=-1)
+    log_p_true = log_p.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    return -log_p_true[targets != ignore_index].sum()
+'''),
+        ("log_softmax sobre el eje de las posiciones (dim=1) en vez del de los tokens", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    log_p = F.log_softmax(logits, dim=1)
+    log_p_true = log_p.gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    return -log_p_true[targets != ignore_index].mean()
+'''),
     ],
 }

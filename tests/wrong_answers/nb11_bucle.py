@@ -2,129 +2,257 @@
 
 WRONG_ANSWERS = {
     "nb11-make-xy": [
+        ("[copia] la línea del lote de cuatro partidas aplicada al flujo: sale 1-D, sin ventanas", '''
+def make_xy(stream, T):
+    return stream[:-1], stream[1:]
+'''),
+        ("[fijo] devuelve las ventanas del caso visible escritas a mano", '''
+def make_xy(stream, T):
+    return (torch.tensor([[1, 7, 3, 9], [4, 1, 8, 8], [2, 6, 5, 3]]),
+            torch.tensor([[7, 3, 9, 4], [1, 8, 8, 2], [6, 5, 3, 12]]))
+'''),
+        ("[copia] corta en filas de T + 1 y luego desplaza como en el lote: las ventanas no se solapan", '''
+def make_xy(stream, T):
+    n = len(stream) // (T + 1)
+    rows = stream[: n * (T + 1)].reshape(n, T + 1)
+    return rows[:, :-1], rows[:, 1:]
+'''),
+        ("cuenta las ventanas con L // T: la última se queda sin su objetivo final", '''
+def make_xy(stream, T):
+    n = len(stream) // T
+    x = stream[: n * T].reshape(n, T)
+    y = stream[1 : n * T + 1].reshape(n, T)
+    return x, y
+'''),
+        ("desplaza dentro de cada ventana: el último objetivo de cada fila se pierde", '''
+def make_xy(stream, T):
+    n = (len(stream) - 1) // T
+    rows = stream[: n * T].reshape(n, T)
+    x = rows
+    y = torch.cat([rows[:, 1:], rows[:, -1:]], dim=1)
+    return x, y
+'''),
         ("intercambia x e y", '''
-def make_xy(ids):
-    return ids[:, 1:], ids[:, :-1]
-'''),
-        ("recorta el eje de las partidas en vez del de las posiciones", '''
-def make_xy(ids):
-    return ids[:-1], ids[1:]
-'''),
-        ("deja x entero: x tiene una posición de más", '''
-def make_xy(ids):
-    return ids, ids[:, 1:]
-'''),
-        ("se pasa de largo: quita dos fichas del final de x", '''
-def make_xy(ids):
-    return ids[:, :-2], ids[:, 1:-1]
+def make_xy(stream, T):
+    n = (len(stream) - 1) // T
+    x = stream[: n * T].reshape(n, T)
+    y = stream[1 : n * T + 1].reshape(n, T)
+    return y, x
 '''),
         ("devuelve una lista en vez de una tupla", '''
-def make_xy(ids):
-    return [ids[:, :-1], ids[:, 1:]]
+def make_xy(stream, T):
+    n = (len(stream) - 1) // T
+    return [stream[: n * T].reshape(n, T), stream[1 : n * T + 1].reshape(n, T)]
 '''),
     ],
-    "nb11-forma-rukh": [
-        ("aplana los tres ejes", "forma_rukh = (64 * 200 * 2030,)"),
-        ("no junta B y T", "forma_rukh = (64, 200, 2030)"),
-        ("junta T y V en vez de B y T", "forma_rukh = (64, 200 * 2030)"),
-        ("escribe una lista en vez de una tupla", "forma_rukh = [12800, 2030]"),
-        ("olvida el lote: una sola partida", "forma_rukh = (200, 2030)"),
+    "nb11-flat-shapes": [
+        ("[mensaje] copia la forma de la celda del juguete: (20, 14)", '''
+shape_flat_logits = (20, 14)
+shape_flat_targets = (20,)
+n_logits = 280
+'''),
+        ("[mensaje] no junta B y T: deja la forma de los logits tal cual", '''
+shape_flat_logits = (64, 200, 2030)
+shape_flat_targets = (64, 200)
+n_logits = 25_984_000
+'''),
+        ("aplana los tres ejes en uno", '''
+shape_flat_logits = (25_984_000,)
+shape_flat_targets = (12800,)
+n_logits = 25_984_000
+'''),
+        ("junta T y V en vez de B y T", '''
+shape_flat_logits = (64, 406_000)
+shape_flat_targets = (12800,)
+n_logits = 25_984_000
+'''),
+        ("olvida el lote: una sola partida", '''
+shape_flat_logits = (200, 2030)
+shape_flat_targets = (200,)
+n_logits = 406_000
+'''),
+        ("cuenta solo las filas, no los números de cada fila", '''
+shape_flat_logits = (12800, 2030)
+shape_flat_targets = (12800,)
+n_logits = 12800
+'''),
+        ("escribe el objetivo aplanado como (B·T, 1)", '''
+shape_flat_logits = (12800, 2030)
+shape_flat_targets = (12800, 1)
+n_logits = 25_984_000
+'''),
     ],
-    "nb11-bigram-loss": [
-        ("no aplana: F.cross_entropy lee el eje T como si fueran las clases", '''
-def bigram_loss(logits, y):
-    V = logits.shape[-1]
-    return F.cross_entropy(logits, y)
-'''),
-        ("usa view en y, que no es contiguo", '''
-def bigram_loss(logits, y):
-    V = logits.shape[-1]
-    return F.cross_entropy(logits.view(-1, V), y.view(-1))
-'''),
-        ("aplana con los ejes al revés: V filas", '''
-def bigram_loss(logits, y):
-    V = logits.shape[-1]
-    return F.cross_entropy(logits.reshape(V, -1), y.reshape(-1))
-'''),
-        ("solo usa la última posición de cada partida", '''
-def bigram_loss(logits, y):
-    V = logits.shape[-1]
-    return F.cross_entropy(logits[:, -1], y[:, -1])
-'''),
-        ("suma en vez de promediar", '''
-def bigram_loss(logits, y):
-    V = logits.shape[-1]
-    return F.cross_entropy(logits.view(-1, V), y.reshape(-1), reduction="sum")
-'''),
-    ],
-    "nb11-train-step": [
-        ("olvida zero_grad(): los gradientes se acumulan entre pasos", '''
-def train_step(model, opt, x, y):
-    logits = model(x)
-    V = logits.shape[-1]
-    loss = F.cross_entropy(logits.view(-1, V), y.reshape(-1))
-    loss.backward()
-    opt.step()
-    return loss.item()
-'''),
-        ("olvida opt.step(): los pesos no se mueven", '''
-def train_step(model, opt, x, y):
-    logits = model(x)
-    V = logits.shape[-1]
-    loss = F.cross_entropy(logits.view(-1, V), y.reshape(-1))
-    opt.zero_grad()
-    loss.backward()
-    return loss.item()
-'''),
-        ("borra los gradientes entre backward() y step(): el paso no hace nada", '''
-def train_step(model, opt, x, y):
-    logits = model(x)
-    V = logits.shape[-1]
-    loss = F.cross_entropy(logits.view(-1, V), y.reshape(-1))
-    loss.backward()
-    opt.zero_grad()
-    opt.step()
-    return loss.item()
-'''),
-        ("da el paso antes de retropropagar", '''
-def train_step(model, opt, x, y):
-    logits = model(x)
-    V = logits.shape[-1]
-    loss = F.cross_entropy(logits.view(-1, V), y.reshape(-1))
-    opt.zero_grad()
-    opt.step()
-    loss.backward()
-    return loss.item()
-'''),
-        ("devuelve la pérdida recalculada después del paso", '''
-def train_step(model, opt, x, y):
+    "nb11-accumulated-step": [
+        ("[copia] el paso del bucle de la sección 4 con el lote entero: no cabe en el modelo", '''
+def accumulated_step(model, opt, x, y, n_micro):
     logits = model(x)
     V = logits.shape[-1]
     loss = F.cross_entropy(logits.view(-1, V), y.reshape(-1))
     opt.zero_grad()
     loss.backward()
     opt.step()
-    return F.cross_entropy(model(x).view(-1, V), y.reshape(-1)).item()
+    return loss.item()
+'''),
+        ("[referencia] pega el paso con el lote entero del test visible", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    opt.zero_grad()
+    full = F.cross_entropy(model(x).reshape(-1, model(x).shape[-1]), y.reshape(-1))
+    full.backward()
+    opt.step()
+    return full.item()
+'''),
+        ("[global] aplana con la V = 14 del cuaderno en vez de la de los logits", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    opt.zero_grad()
+    total = 0.0
+    for start in range(0, x.shape[0], size):
+        loss = F.cross_entropy(model(x[start:start + size]).reshape(-1, V), y[start:start + size].reshape(-1))
+        (loss / n_micro).backward()
+        total += loss.item()
+    opt.step()
+    return total / n_micro
+'''),
+        ("[fijo] parte siempre en dos mitades, sea cual sea n_micro", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    half = x.shape[0] // 2
+    opt.zero_grad()
+    total = 0.0
+    for part in (slice(0, half), slice(half, None)):
+        logits = model(x[part])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[part].reshape(-1))
+        (loss / 2).backward()
+        total += loss.item()
+    opt.step()
+    return total / 2
+'''),
+        ("no divide por n_micro: el gradiente acumulado es n_micro veces el del lote entero", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    opt.zero_grad()
+    total = 0.0
+    for start in range(0, x.shape[0], size):
+        logits = model(x[start:start + size])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
+        loss.backward()
+        total += loss.item()
+    opt.step()
+    return total / n_micro
+'''),
+        ("borra los gradientes en cada trozo: solo cuenta el último", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    total = 0.0
+    for start in range(0, x.shape[0], size):
+        opt.zero_grad()
+        logits = model(x[start:start + size])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
+        (loss / n_micro).backward()
+        total += loss.item()
+    opt.step()
+    return total / n_micro
+'''),
+        ("da un paso del optimizador por trozo en vez de uno al final", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    total = 0.0
+    for start in range(0, x.shape[0], size):
+        opt.zero_grad()
+        logits = model(x[start:start + size])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
+        loss.backward()
+        opt.step()
+        total += loss.item()
+    return total / n_micro
+'''),
+        ("olvida zero_grad(): arrastra los gradientes que ya había en .grad", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    total = 0.0
+    for start in range(0, x.shape[0], size):
+        logits = model(x[start:start + size])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
+        (loss / n_micro).backward()
+        total += loss.item()
+    opt.step()
+    return total / n_micro
+'''),
+        ("devuelve la pérdida del último trozo, no la del lote entero", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    opt.zero_grad()
+    for start in range(0, x.shape[0], size):
+        logits = model(x[start:start + size])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
+        (loss / n_micro).backward()
+    opt.step()
+    return loss.item()
+'''),
+        ("devuelve la suma de las pérdidas de los trozos, no su media", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    opt.zero_grad()
+    total = 0.0
+    for start in range(0, x.shape[0], size):
+        logits = model(x[start:start + size])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
+        (loss / n_micro).backward()
+        total += loss.item()
+    opt.step()
+    return total
+'''),
+        ("devuelve un tensor en vez de un float", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    opt.zero_grad()
+    total = 0.0
+    for start in range(0, x.shape[0], size):
+        logits = model(x[start:start + size])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
+        (loss / n_micro).backward()
+        total = total + loss.detach()
+    opt.step()
+    return total / n_micro
+'''),
+        ("parte las posiciones (el eje T) en vez de las partidas", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[1] // n_micro
+    opt.zero_grad()
+    total = 0.0
+    for start in range(0, x.shape[1], size):
+        logits = model(x[:, start:start + size])
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[:, start:start + size].reshape(-1))
+        (loss / n_micro).backward()
+        total += loss.item()
+    opt.step()
+    return total / n_micro
 '''),
     ],
     "nb11-data-floor": [
-        ("promedia la entropía de cada ficha actual sin pesar por cuántas veces aparece", '''
+        ("[global] la tabla de V × V cuentas con la V = 14 del cuaderno: los ids mayores no caben", '''
+def data_floor(x, y):
+    counts = torch.zeros(V, V)
+    counts.index_put_((x.reshape(-1), y.reshape(-1)), torch.ones(x.numel()), accumulate=True)
+    p_next = counts / counts.sum(dim=1, keepdim=True).clamp(min=1)
+    return (-(counts * p_next.clamp(min=1e-12).log()).sum() / x.numel()).item()
+'''),
+        ("[fijo] copia el número de las partidas de juguete", '''
+def data_floor(x, y):
+    return 0.3727359974682001
+'''),
+        ("[copia] el Counter de la celda de e2e4, para cada token actual, promediado por token y no por posición", '''
 import math
 from collections import Counter
 
 
 def data_floor(x, y):
-    parejas = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    veces_pareja = Counter(parejas)
-    veces_actual = Counter(a for a, _ in parejas)
-    entropias = []
-    for a, n_a in veces_actual.items():
-        h = 0.0
-        for (a2, b), n in veces_pareja.items():
-            if a2 == a:
-                h -= n / n_a * math.log(n / n_a)
-        entropias.append(h)
-    return sum(entropias) / len(entropias)
+    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+    entropies = []
+    for a in set(p[0] for p in pairs):
+        after_a = Counter(b for c, b in pairs if c == a)
+        n_a = sum(after_a.values())
+        entropies.append(-sum(n / n_a * math.log(n / n_a) for n in after_a.values()))
+    return sum(entropies) / len(entropies)
 '''),
         ("usa logaritmo en base 2", '''
 import math
@@ -132,26 +260,20 @@ from collections import Counter
 
 
 def data_floor(x, y):
-    parejas = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    veces_pareja = Counter(parejas)
-    veces_actual = Counter(a for a, _ in parejas)
-    total = 0.0
-    for a, b in parejas:
-        total -= math.log2(veces_pareja[(a, b)] / veces_actual[a])
-    return total / len(parejas)
+    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+    pair_counts = Counter(pairs)
+    current_counts = Counter(a for a, _ in pairs)
+    return -sum(math.log2(pair_counts[p] / current_counts[p[0]]) for p in pairs) / len(pairs)
 '''),
-        ("ignora la ficha actual: entropía de la siguiente ficha sola", '''
+        ("ignora el token actual: entropía del token siguiente a secas", '''
 import math
 from collections import Counter
 
 
 def data_floor(x, y):
-    parejas = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    veces_siguiente = Counter(b for _, b in parejas)
-    total = 0.0
-    for a, b in parejas:
-        total -= math.log(veces_siguiente[b] / len(parejas))
-    return total / len(parejas)
+    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+    next_counts = Counter(b for _, b in pairs)
+    return -sum(math.log(next_counts[b] / len(pairs)) for _, b in pairs) / len(pairs)
 '''),
         ("suma una vez por pareja distinta en vez de una vez por posición", '''
 import math
@@ -159,17 +281,32 @@ from collections import Counter
 
 
 def data_floor(x, y):
-    parejas = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    veces_pareja = Counter(parejas)
-    veces_actual = Counter(a for a, _ in parejas)
-    total = 0.0
-    for (a, b) in veces_pareja:
-        total -= math.log(veces_pareja[(a, b)] / veces_actual[a])
-    return total / len(parejas)
+    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+    pair_counts = Counter(pairs)
+    current_counts = Counter(a for a, _ in pairs)
+    return -sum(math.log(pair_counts[p] / current_counts[p[0]]) for p in pair_counts) / len(pairs)
 '''),
-        ("copia el número de las partidas de juguete", '''
+        ("divide por las veces que aparece el token siguiente en vez del actual", '''
+import math
+from collections import Counter
+
+
 def data_floor(x, y):
-    return 0.3727359974682001
+    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+    pair_counts = Counter(pairs)
+    next_counts = Counter(b for _, b in pairs)
+    return -sum(math.log(pair_counts[p] / next_counts[p[1]]) for p in pairs) / len(pairs)
+'''),
+        ("devuelve un tensor de 0 dimensiones en vez de un float", '''
+import math
+from collections import Counter
+
+
+def data_floor(x, y):
+    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+    pair_counts = Counter(pairs)
+    current_counts = Counter(a for a, _ in pairs)
+    return torch.tensor(-sum(math.log(pair_counts[p] / current_counts[p[0]]) for p in pairs) / len(pairs))
 '''),
     ],
 }

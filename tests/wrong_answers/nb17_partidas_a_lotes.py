@@ -1,204 +1,209 @@
 """Respuestas equivocadas plausibles de 17-partidas-a-lotes: {grade_id: [(motivo, celda completa), ...]}."""
 
 WRONG_ANSWERS = {
-    "nb17-encode-all": [
-        ("cruza los Elo: pasa el de las negras como el de las blancas", '''
-def encode_all(games):
-    return [encode_game(g.uci, g.black_elo, g.white_elo, g.result) for g in games]
+    "nb17-elo-token-ids": [
+        ("[copia] llama a encode_game, como en la celda del mate del pastor, una vez por Elo", '''
+def elo_token_ids(elos, white):
+    position = 1 if white else 2
+    return torch.tensor([encode_game([], int(e), int(e), "1-0")[position] for e in elos])
 '''),
-        ("usa las jugadas en SAN, que el vocabulario no conoce (salen <unk>)", '''
-def encode_all(games):
-    return [encode_game(g.san, g.white_elo, g.black_elo, g.result) for g in games]
+        ("[bucle] busca cada token en TOKEN_TO_ID con un f-string, uno por uno", '''
+def elo_token_ids(elos, white):
+    side = "w" if white else "b"
+    return torch.tensor([TOKEN_TO_ID[f"<{side}{min(max(int(e), 600), 3200) // 100 * 100:04d}>"] for e in elos])
 '''),
-        ("pone siempre el resultado 1-0", '''
-def encode_all(games):
-    return [encode_game(g.uci, g.white_elo, g.black_elo, "1-0") for g in games]
+        ("[fijo] devuelve los ids de los dos casos visibles", '''
+def elo_token_ids(elos, white):
+    return torch.tensor([8, 28, 34]) if white else torch.tensor([49, 35, 61])
 '''),
-        ("junta todas las partidas en una sola lista plana con extend", '''
-def encode_all(games):
-    ids = []
-    for g in games:
-        ids.extend(encode_game(g.uci, g.white_elo, g.black_elo, g.result))
-    return ids
+        ("no recorta a [600, 3200]: los Elos extremos se salen de sus tramos", '''
+def elo_token_ids(elos, white):
+    return elos // 100 - 6 + (8 if white else 35)
 '''),
-        ("se salta la primera partida al recorrer por índices", '''
-def encode_all(games):
-    out = []
-    for i in range(1, len(games)):
-        g = games[i]
-        out.append(encode_game(g.uci, g.white_elo, g.black_elo, g.result))
-    return out
+        ("divide con / en vez de //: sale float32 y sin redondear a la centena", '''
+def elo_token_ids(elos, white):
+    return elos.clamp(600, 3200) / 100 - 6 + (8 if white else 35)
 '''),
-    ],
-    "nb17-pad-batch": [
-        ("crea el lote en int32: la entropía cruzada lo rechazaría", '''
-def pad_batch(seqs, pad_id=0):
-    T_max = max(len(s) for s in seqs)
-    lote = torch.full((len(seqs), T_max), pad_id, dtype=torch.int32)
-    for i, s in enumerate(seqs):
-        lote[i, : len(s)] = torch.tensor(s, dtype=torch.int32)
-    return lote
+        ("redondea a la centena más cercana en vez de a la de abajo", '''
+def elo_token_ids(elos, white):
+    bins = torch.round(elos.clamp(600, 3200) / 100).long() - 6
+    return bins + (8 if white else 35)
 '''),
-        ("rellena por la izquierda en vez de por la derecha", '''
-def pad_batch(seqs, pad_id=0):
-    T_max = max(len(s) for s in seqs)
-    lote = torch.full((len(seqs), T_max), pad_id, dtype=torch.int64)
-    for i, s in enumerate(seqs):
-        lote[i, T_max - len(s):] = torch.tensor(s, dtype=torch.int64)
-    return lote
+        ("se equivoca en uno al colocar los tramos de las negras", '''
+def elo_token_ids(elos, white):
+    bins = elos.clamp(600, 3200) // 100 - 6
+    return bins + (8 if white else 34)
 '''),
-        ("rellena con 1 (que es <bos>) en vez de con pad_id", '''
-def pad_batch(seqs, pad_id=0):
-    T_max = max(len(s) for s in seqs)
-    lote = torch.ones(len(seqs), T_max, dtype=torch.int64)
-    for i, s in enumerate(seqs):
-        lote[i, : len(s)] = torch.tensor(s, dtype=torch.int64)
-    return lote
-'''),
-        ("se pasa en uno: el lote mide T_max + 1 columnas", '''
-def pad_batch(seqs, pad_id=0):
-    T_max = max(len(s) for s in seqs) + 1
-    lote = torch.full((len(seqs), T_max), pad_id, dtype=torch.int64)
-    for i, s in enumerate(seqs):
-        lote[i, : len(s)] = torch.tensor(s, dtype=torch.int64)
-    return lote
-'''),
-        ("usa torch.zeros sin dtype: el lote sale en float32", '''
-def pad_batch(seqs, pad_id=0):
-    T_max = max(len(s) for s in seqs)
-    lote = torch.zeros(len(seqs), T_max) + pad_id
-    for i, s in enumerate(seqs):
-        lote[i, : len(s)] = torch.tensor(s)
-    return lote
-'''),
-        ("ignora pad_id y rellena siempre con ceros", '''
-def pad_batch(seqs, pad_id=0):
-    T_max = max(len(s) for s in seqs)
-    lote = torch.zeros(len(seqs), T_max, dtype=torch.int64)
-    for i, s in enumerate(seqs):
-        lote[i, : len(s)] = torch.tensor(s, dtype=torch.int64)
-    return lote
+        ("empieza a contar los tramos en el id 0, como si no hubiera especiales", '''
+def elo_token_ids(elos, white):
+    bins = elos.clamp(600, 3200) // 100 - 6
+    return bins + (0 if white else 27)
 '''),
     ],
-    "nb17-posiciones": [
-        ("cuenta todas las posiciones de y, también el relleno: 3 × 25", "posiciones_que_cuentan = 75"),
-        ("suma las longitudes sin quitar la primera ficha de cada partida", "posiciones_que_cuentan = 47"),
-        ("quita dos fichas por partida en vez de una", "posiciones_que_cuentan = 41"),
-        ("cuenta solo las jugadas, sin las fichas de contexto", "posiciones_que_cuentan = 32"),
-        ("escribe la respuesta como float", "posiciones_que_cuentan = 44.0"),
+    "nb17-pad-to": [
+        ("[copia] pad_sequence de la celda de arriba: rellena hasta la más larga, no hasta T", '''
+def pad_to(seqs, T, pad_id=0):
+    return pad_sequence([torch.tensor(s) for s in seqs], batch_first=True, padding_value=pad_id)
+'''),
+        ("[copia] pad_sequence y cortar a T: si todas son más cortas que T, faltan columnas", '''
+def pad_to(seqs, T, pad_id=0):
+    return pad_sequence([torch.tensor(s) for s in seqs], batch_first=True, padding_value=pad_id)[:, :T]
+'''),
+        ("[global] rellena con el PAD_ID del cuaderno en vez del pad_id que recibe", '''
+def pad_to(seqs, T, pad_id=0):
+    batch = torch.full((len(seqs), T), PAD_ID, dtype=torch.int64)
+    for i, seq in enumerate(seqs):
+        kept = list(seq)[:T]
+        batch[i, : len(kept)] = torch.tensor(kept)
+    return batch
+'''),
+        ("[fijo] devuelve el lote del primer caso visible", '''
+def pad_to(seqs, T, pad_id=0):
+    return torch.tensor([[1, 14, 37, 997, 1164], [1, 28, 49, 2, 0], [1, 20, 45, 1164, 6]])
+'''),
+        ("no corta: una secuencia más larga que T no cabe en su fila", '''
+def pad_to(seqs, T, pad_id=0):
+    batch = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+    for i, seq in enumerate(seqs):
+        batch[i, : len(seq)] = torch.tensor(seq)
+    return batch
+'''),
+        ("corta por el principio: se queda con los T últimos ids", '''
+def pad_to(seqs, T, pad_id=0):
+    batch = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+    for i, seq in enumerate(seqs):
+        kept = list(seq)[-T:]
+        batch[i, : len(kept)] = torch.tensor(kept)
+    return batch
+'''),
+        ("rellena por la izquierda", '''
+def pad_to(seqs, T, pad_id=0):
+    batch = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+    for i, seq in enumerate(seqs):
+        kept = list(seq)[:T]
+        batch[i, T - len(kept):] = torch.tensor(kept)
+    return batch
+'''),
+        ("crea el lote con torch.full sin dtype y un pad_id de coma flotante: sale float32", '''
+def pad_to(seqs, T, pad_id=0):
+    batch = torch.full((len(seqs), T), float(pad_id))
+    for i, seq in enumerate(seqs):
+        kept = list(seq)[:T]
+        batch[i, : len(kept)] = torch.tensor(kept, dtype=torch.float32)
+    return batch
+'''),
     ],
-    "nb17-masked-loss": [
-        ("olvida ignore_index: la media incluye el relleno", '''
-def masked_loss(logits, y):
-    B, T, V = logits.shape
-    return F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T))
+    "nb17-counted-positions": [
+        ("[mensaje] cuenta todas las posiciones de y, relleno incluido", '''
+shape_y = (3, 25)
+n_counted = 75
 '''),
-        ("usa ignore_index=-100, el valor por defecto, que no coincide con <pad> = 0", '''
-def masked_loss(logits, y):
-    B, T, V = logits.shape
-    return F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), ignore_index=-100)
+        ("[mensaje] olvida que y pierde una columna", '''
+shape_y = (3, 26)
+n_counted = 47
 '''),
-        ("anula el relleno pero divide entre todas las posiciones", '''
-def masked_loss(logits, y):
-    B, T, V = logits.shape
-    por_posicion = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none")
-    mascara = (y.reshape(B * T) != 0).float()
-    return (por_posicion * mascara).mean()
+        ("cuenta solo las medias jugadas, sin los tokens de contexto", '''
+shape_y = (3, 20)
+n_counted = 32
 '''),
-        ("pasa (B, T, V) sin aplanar: cross_entropy toma T como las clases", '''
-def masked_loss(logits, y):
-    return F.cross_entropy(logits, y, ignore_index=0)
+        ("cuenta los ids de cada partida en vez de sus objetivos (no resta uno por partida)", '''
+shape_y = (3, 25)
+n_counted = 47
 '''),
-        ("suma en vez de hacer la media", '''
-def masked_loss(logits, y):
-    B, T, V = logits.shape
-    return F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), ignore_index=0, reduction="sum")
-'''),
-        ("aplana y con view, que falla con cortes no contiguos como lote[:, 1:]", '''
-def masked_loss(logits, y):
-    B, T, V = logits.shape
-    return F.cross_entropy(logits.view(B * T, V), y.view(B * T), ignore_index=0)
+        ("escribe la forma del lote rellenado, no la de y", '''
+shape_y = (3, 26)
+n_counted = 44
 '''),
     ],
-    "nb17-bigram-floor": [
-        ("cuenta también los objetivos <pad>", '''
-import math
-from collections import Counter
-
-
-def bigram_floor(x, y, pad_id=0):
-    pares = Counter()
-    contextos = Counter()
-    for a, s in zip(x.flatten().tolist(), y.flatten().tolist()):
-        pares[(a, s)] += 1
-        contextos[a] += 1
-    N = sum(pares.values())
-    return -sum(n * math.log(n / contextos[a]) for (a, s), n in pares.items()) / N
+    "nb17-no-ignore": [
+        ("[mensaje] cree que sin ignore_index nada cambia para ninguno", '''
+loss_a_no_ignore = 7.62
+loss_b_no_ignore = 7.62
 '''),
-        ("usa log2 (bits) en vez del logaritmo natural de la entropía cruzada", '''
-import math
-from collections import Counter
-
-
-def bigram_floor(x, y, pad_id=0):
-    pares = Counter()
-    contextos = Counter()
-    for a, s in zip(x.flatten().tolist(), y.flatten().tolist()):
-        if s == pad_id:
-            continue
-        pares[(a, s)] += 1
-        contextos[a] += 1
-    N = sum(pares.values())
-    return -sum(n * math.log2(n / contextos[a]) for (a, s), n in pares.items()) / N
+        ("[mensaje] cree que A deja de pagar en el relleno, como B", '''
+loss_a_no_ignore = 3.05
+loss_b_no_ignore = 3.05
 '''),
-        ("hace la media de las entropías de cada contexto sin pesarlas por su frecuencia", '''
-import math
-from collections import Counter
-
-
-def bigram_floor(x, y, pad_id=0):
-    pares = Counter()
-    contextos = Counter()
-    for a, s in zip(x.flatten().tolist(), y.flatten().tolist()):
-        if s == pad_id:
-            continue
-        pares[(a, s)] += 1
-        contextos[a] += 1
-    H = {a: 0.0 for a in contextos}
-    for (a, s), n in pares.items():
-        p = n / contextos[a]
-        H[a] -= p * math.log(p)
-    return sum(H.values()) / len(H)
+        ("divide por las 16 posiciones reales aunque cuente las 40", '''
+loss_a_no_ignore = 19.04
+loss_b_no_ignore = 7.62
 '''),
-        ("calcula la entropía de la siguiente ficha sin mirar la actual", '''
-import math
-from collections import Counter
-
-
-def bigram_floor(x, y, pad_id=0):
-    pares = Counter()
-    contextos = Counter()
-    for a, s in zip(x.flatten().tolist(), y.flatten().tolist()):
-        if s == pad_id:
-            continue
-        pares[s] += 1
-    N = sum(pares.values())
-    return -sum(n * math.log(n / N) for n in pares.values()) / N
+        ("da a B la proporción de relleno en vez de la de posiciones reales", '''
+loss_a_no_ignore = 7.62
+loss_b_no_ignore = 4.57
 '''),
-        ("divide entre el número de contextos distintos en vez de entre N", '''
+        ("cree que sin ignore_index la pérdida de B sube por el relleno", '''
+loss_a_no_ignore = 7.62
+loss_b_no_ignore = 12.18
+'''),
+    ],
+    "nb17-loss-per-game": [
+        ("[copia] la pérdida del lote de la celda de T_big: un solo número, no uno por partida", '''
+def loss_per_game(logits, y):
+    V = logits.shape[-1]
+    return F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), ignore_index=0)
+'''),
+        ("[bucle] una F.cross_entropy con ignore_index por partida, en un bucle", '''
+def loss_per_game(logits, y):
+    return torch.stack([F.cross_entropy(logits[b], y[b], ignore_index=0) for b in range(y.shape[0])])
+'''),
+        ("[global] aplana con el VOCAB_SIZE del cuaderno en vez de la V de los logits", '''
+def loss_per_game(logits, y):
+    B, T, _ = logits.shape
+    per_position = F.cross_entropy(logits.reshape(-1, VOCAB_SIZE), y.reshape(-1), reduction="none").view(B, T)
+    counts = y != 0
+    return (per_position * counts).sum(dim=1) / counts.sum(dim=1)
+'''),
+        ("[fijo] devuelve ln 4 y ln 2, las pérdidas del caso visible", '''
 import math
-from collections import Counter
 
 
-def bigram_floor(x, y, pad_id=0):
-    pares = Counter()
-    contextos = Counter()
-    for a, s in zip(x.flatten().tolist(), y.flatten().tolist()):
-        if s == pad_id:
-            continue
-        pares[(a, s)] += 1
-        contextos[a] += 1
-    return -sum(n * math.log(n / contextos[a]) for (a, s), n in pares.items()) / len(contextos)
+def loss_per_game(logits, y):
+    return torch.tensor([math.log(4), math.log(2)])
+'''),
+        ("ignore_index y luego mean(dim=1): divide también por las posiciones de relleno", '''
+def loss_per_game(logits, y):
+    B, T, V = logits.shape
+    per_position = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none", ignore_index=0)
+    return per_position.view(B, T).mean(dim=1)
+'''),
+        ("no quita el relleno: media de todas las posiciones de cada partida", '''
+def loss_per_game(logits, y):
+    B, T, V = logits.shape
+    return F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T).mean(dim=1)
+'''),
+        ("usa view en y, que viene de un corte y no es contiguo", '''
+def loss_per_game(logits, y):
+    B, T, V = logits.shape
+    per_position = F.cross_entropy(logits.view(B * T, V), y.view(B * T), reduction="none").view(B, T)
+    counts = y != 0
+    return (per_position * counts).sum(dim=1) / counts.sum(dim=1)
+'''),
+        ("promedia por posición (dim=0) en vez de por partida", '''
+def loss_per_game(logits, y):
+    B, T, V = logits.shape
+    per_position = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)
+    counts = y != 0
+    return (per_position * counts).sum(dim=0) / counts.sum(dim=0)
+'''),
+        ("deshace el aplanado al revés: view(T, B) mezcla partidas", '''
+def loss_per_game(logits, y):
+    B, T, V = logits.shape
+    per_position = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(T, B).t()
+    counts = y != 0
+    return (per_position * counts).sum(dim=1) / counts.sum(dim=1)
+'''),
+        ("no aplana: F.cross_entropy toma el eje T como el de las clases", '''
+def loss_per_game(logits, y):
+    per_position = F.cross_entropy(logits, y, reduction="none")
+    counts = y != 0
+    return (per_position * counts).sum(dim=1) / counts.sum(dim=1)
+'''),
+        ("suma las pérdidas de cada partida en vez de promediarlas", '''
+def loss_per_game(logits, y):
+    B, T, V = logits.shape
+    per_position = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)
+    return (per_position * (y != 0)).sum(dim=1)
 '''),
     ],
 }
