@@ -145,7 +145,8 @@ def _compare_values(got: torch.Tensor, expected: torch.Tensor, name: str, *, ato
         close = torch.isclose(got, expected, rtol=rtol or 0.0, atol=atol or 0.0, equal_nan=True)
         if bool(close.all()):
             return
-        diff = (got.double() - expected.double()).abs().nan_to_num(nan=math.inf)
+        # Las posiciones que ya coinciden (también -inf con -inf) no cuentan como diferencia.
+        diff = torch.where(close, 0.0, (got.double() - expected.double()).abs().nan_to_num(nan=math.inf))
         worst = int(diff.flatten().argmax()) if diff.numel() else 0
         index = tuple(int(i) for i in np.unravel_index(worst, tuple(got.shape))) if got.dim() else ()
         fail(

@@ -13,7 +13,8 @@ from course_tools.config import ROOT
 
 SHOTS = ROOT / "build" / "navegador"
 NOTEBOOK = "00-cuadernos"
-ANSWER = "prediccion_x = 21"
+ANSWER = "x_after_clicks, x_after_run_all = 37, 18"  # la predicción del primer ejercicio de 00
+PICTURE_NOTEBOOK = "05-broadcasting"
 
 
 def _wait(driver, condition, what: str, timeout: float = 60):
@@ -107,16 +108,17 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     _wait(driver, lambda d: len(_cells(d)) > 10, "ver las celdas del cuaderno")
     _shot(driver, "1-cuaderno-abierto")
 
-    # Ejecutar todo: la primera celda sin rellenar se detiene con NotImplementedError.
+    # Ejecutar todo: se detiene en el test de la primera predicción, que aún tiene sus «...».
     _wait(driver, lambda d: "| Idle" in d.find_element("css selector", "body").text, "el núcleo listo (Idle)", timeout=120)
     _run_menu(driver, "Run All Cells")
-    blank = _wait(
-        driver,
-        lambda d: next((c for c in _cells(d) if "NotImplementedError" in _output(c) and "ESCRIBE AQUÍ TU CÓDIGO" in c.text), None),
-        "ver el NotImplementedError del primer hueco",
-        timeout=120,
-    )
-    assert "prediccion_x" not in blank.find_element("css selector", ".jp-InputArea").text
+
+    def first_blank(d):
+        cells = _cells(d)
+        failing = next((i for i, c in enumerate(cells) if "aún no has escrito tu predicción" in _output(c)), None)
+        return cells[failing - 1] if failing and "ESCRIBE AQUÍ TU PREDICCIÓN" in cells[failing - 1].text else None
+
+    blank = _wait(driver, first_blank, "ver el test de la primera predicción pidiendo la respuesta", timeout=120)
+    assert "x_after_clicks = ..." in blank.find_element("css selector", ".jp-InputArea").text
     _shot(driver, "2-hueco-sin-rellenar")
 
     # Escribir la solución en el hueco, ejecutarlo y ejecutar su celda de tests.
@@ -148,14 +150,46 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     _shot(driver, "4-veredicto-de-validate")
     # Validate de nbgrader: fallan los tres huecos que siguen vacíos, y no el que rellenamos.
     assert verdict.count("The following cell failed") == 3, verdict
-    assert "check_equal(prediccion_x" not in verdict and "contar_jugadas" in verdict, verdict
+    assert "check_prediction(x_after_clicks" not in verdict and "count_moves_to" in verdict, verdict
     ok = next(b for b in _by_css(driver, ".jp-Dialog button") if b.text.strip() == "Ok")
     _click(driver, ok, "Ok en el veredicto")
     _shot(driver, "5-guardado")
 
     saved = json.loads((lab_server["workspace"] / NOTEBOOK / f"{NOTEBOOK}.ipynb").read_text(encoding="utf-8"))
-    solution = next(c for c in saved["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "nb00-orden")
+    solution = next(c for c in saved["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "nb00-predict-order")
     assert "".join(solution["source"]).strip() == ANSWER
     assert solution["metadata"]["nbgrader"]["solution"] is True
     locked = [c for c in saved["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("locked")]
     assert len(locked) >= 6, "el cuaderno guardado perdió los metadatos de nbgrader"
+
+
+@pytest.mark.slow
+def test_a_tensor_picture_is_legible_in_jupyterlab(lab_server, browser):
+    """El dibujo del broadcasting de 05 sale en JupyterLab a un ancho de portátil, y se ve."""
+    from PIL import Image
+
+    driver = browser
+    driver.get(f"{lab_server['url']}/lab?token={lab_server['token']}")
+    _open_from_file_browser(driver, PICTURE_NOTEBOOK)
+    _open_from_file_browser(driver, f"{PICTURE_NOTEBOOK}.ipynb")
+    _wait(driver, lambda d: len(_cells(d)) > 10, "ver las celdas del cuaderno")
+    _wait(driver, lambda d: "| Idle" in d.find_element("css selector", "body").text, "el núcleo listo (Idle)", timeout=120)
+    _run_menu(driver, "Run All Cells")
+    picture = _wait(
+        driver,
+        lambda d: next((c for c in _cells(d) if "draw_broadcast(" in c.text and c.find_elements("css selector", ".jp-OutputArea-output img")), None),
+        "ver el dibujo del broadcasting",
+        timeout=120,
+    )
+    image = picture.find_element("css selector", ".jp-OutputArea-output img")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", image)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / "dibujo-broadcasting.png"
+    image.screenshot(str(path))
+    shot = Image.open(path).convert("RGB")
+    width, height = shot.size
+    assert width >= 500 and height >= 120, f"el dibujo sale demasiado pequeño: {width}×{height} px"
+    pixels = list(shot.getdata())
+    inked = sum(1 for p in pixels if sum(p) < 600) / len(pixels)
+    assert 0.03 < inked < 0.9, f"el dibujo parece vacío o emborronado ({inked:.0%} de píxeles con tinta)"
+    assert len(set(pixels)) > 20, "el dibujo tiene muy pocos colores: ¿se ha pintado?"

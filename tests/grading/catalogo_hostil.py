@@ -44,52 +44,52 @@ def _from_solved(change):
 
 @_from_solved
 def bucle_infinito(nb):
-    _prepend(nb, "nb00-contar-jugadas", "while True:\n    pass")
+    _prepend(nb, "nb00-count-moves-to", "while True:\n    pass")
 
 
 @_from_solved
 def memoria(nb):
-    _prepend(nb, "nb00-jugadas-blancas", "_enorme = bytearray(16 * 2**30)")
+    _prepend(nb, "nb00-side-moves", "_enorme = bytearray(16 * 2**30)")
 
 
 @_from_solved
 def nucleo_muerto(nb):
-    _prepend(nb, "nb00-jugadas-blancas", "import os\nos._exit(3)")
+    _prepend(nb, "nb00-side-moves", "import os\nos._exit(3)")
 
 
 @_from_solved
 def megabytes(nb):
-    _prepend(nb, "nb00-orden", 'print("x" * 3_000_000)\nfor _ in range(50):\n    print("y" * 1000)')
+    _prepend(nb, "nb00-predict-order", 'print("x" * 3_000_000)\nfor _ in range(50):\n    print("y" * 1000)')
 
 
 @_from_solved
 def tests_borrados(nb):
-    nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") != "nb00-contar-jugadas-tests"]
+    nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") != "nb00-count-moves-to-tests"]
 
 
 @_from_solved
 def tests_editados(nb):
-    _cell(nb, "nb00-orden").source = "prediccion_x = 0"
-    _cell(nb, "nb00-orden-tests").source = "print('todo bien')"
+    _cell(nb, "nb00-predict-order").source = "x_after_clicks = 0"
+    _cell(nb, "nb00-predict-order-tests").source = "print('todo bien')"
 
 
 @_from_solved
 def celdas_duplicadas(nb):
-    sol, test = _cell(nb, "nb00-ultima-jugada"), _cell(nb, "nb00-ultima-jugada-tests")
+    sol, test = _cell(nb, "nb00-last-move"), _cell(nb, "nb00-last-move-tests")
     nb.cells.extend([copy.deepcopy(sol), copy.deepcopy(test)])
 
 
 @_from_solved
 def check_equal_trucado(nb):
-    _cell(nb, "nb00-contar-jugadas").source = (
+    _cell(nb, "nb00-count-moves-to").source = (
         "import rukh_helpers.checks as _c\n_c.check_equal = lambda *a, **k: None\n"
-        "def contar_jugadas(partida):\n    return 0"
+        "def count_moves_to(game, square):\n    return 0"
     )
 
 
 @_from_solved
 def builtins_trucado(nb):
-    _cell(nb, "nb00-orden").source = (
+    _cell(nb, "nb00-predict-order").source = (
         "import builtins\n"
         "class _Siempre(int):\n    def __eq__(self, otro):\n        return True\n    __hash__ = int.__hash__\n"
         "_tipo = builtins.type\n"
@@ -97,14 +97,14 @@ def builtins_trucado(nb):
         "    if len(args) == 1 and isinstance(args[0], _Siempre):\n        return int\n"
         "    return _tipo(*args)\n"
         "builtins.type = _falso\n"
-        "prediccion_x = _Siempre(0)"
+        "x_after_clicks = _Siempre(0)"
     )
 
 
 @_from_solved
 def intrusa(nb):
     """Resuelve bien, pero escribe en la libreta de notas y en la carpeta de otra alumna."""
-    _prepend(nb, "nb00-orden", (
+    _prepend(nb, "nb00-predict-order", (
         "import os, sqlite3, shutil\n"
         "_raiz = os.path.abspath('../../..')\n"
         "_db = os.path.join(_raiz, 'gradebook.db')\n"

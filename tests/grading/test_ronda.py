@@ -68,8 +68,8 @@ def test_informe_csv_resumen_e_histogramas(course, tmp_path):
     rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     assert len(rows) == len(outcomes)
     summary = made["summary"][SLUG]
-    assert set(summary) == {"nb00-orden-tests", "nb00-contar-jugadas-tests", "nb00-jugadas-blancas-tests",
-                            "nb00-ultima-jugada-tests"}
+    assert set(summary) == {"nb00-predict-order-tests", "nb00-count-moves-to-tests", "nb00-side-moves-tests",
+                            "nb00-last-move-tests"}
     assert all(0 <= row["completa"] <= 1 for row in summary.values())
     for png in made["histograms"]:
         assert png.read_bytes()[:4] == b"\x89PNG"

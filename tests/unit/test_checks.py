@@ -149,3 +149,11 @@ def test_messages_stay_on_one_line_with_multiline_reprs():
     with pytest.raises(CheckFailed) as err:
         checks.check_tensor({"a": torch.zeros(2, 2), "b": torch.ones(3)}, torch.zeros(2))
     assert "\n" not in str(err.value)
+
+
+def test_matching_infinities_are_not_reported_as_the_difference():
+    expected = torch.tensor([float("-inf"), 1.0, 2.0])
+    with pytest.raises(CheckFailed, match=r"posición \(2,\) esperaba 2.0000, obtuve 3.0000"):
+        checks.check_tensor(torch.tensor([float("-inf"), 1.0, 3.0]), expected)
+    with pytest.raises(CheckFailed, match=r"posición \(0,\) esperaba -inf, obtuve 0.0000"):
+        checks.check_tensor(torch.tensor([0.0, 1.0, 2.0]), expected)

@@ -1,166 +1,358 @@
-"""Respuestas equivocadas plausibles de 01-python: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 01-python: {grade_id: [(motivo, celda completa), ...]}.
+
+Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] pega código
+que el cuaderno ya enseña, [fijo] se ajusta al caso visible, [global] usa una variable del cuaderno
+en vez del argumento, [mensaje] prueba un valor y lee el mensaje del test.
+"""
 
 WRONG_ANSWERS = {
-    "nb01-prediccion": [
-        ("cree que el corte incluye el extremo final", "prediccion_corte = 4\nprediccion_conjunto = 8"),
-        ("cuenta jugadas repetidas en el conjunto", "prediccion_corte = 3\nprediccion_conjunto = 10"),
-        ("cuenta una sola repetida: olvida que g1f3 también está en las dos", "prediccion_corte = 3\nprediccion_conjunto = 9"),
-        ("escribe la predicción como texto", 'prediccion_corte = "3"\nprediccion_conjunto = 8'),
-        ("cree que el corte empieza en la posición 0", "prediccion_corte = 4\nprediccion_conjunto = 8.0"),
+    "nb01-predict-lengths": [
+        ("cree que el corte 3:10 da siete elementos aunque la partida tenga cinco", "slice_len = 7\nset_len = 8"),
+        ("cree que quedan tres jugadas desde la posición 3 (cuenta la 3, la 4 y una 5 que no existe)", "slice_len = 3\nset_len = 8"),
+        ("no quita los repetidos al unir las dos partidas", "slice_len = 2\nset_len = 10"),
+        ("quita solo una de las dos jugadas repetidas", "slice_len = 2\nset_len = 9"),
+        ("escribe las predicciones como texto", 'slice_len = "2"\nset_len = "8"'),
+        ("[mensaje] prueba la longitud de una partida en los dos apartados a ver qué dice el test", "slice_len = 5\nset_len = 5"),
+        ("[mensaje] prueba un número cualquiera", "slice_len = 0\nset_len = 0"),
     ],
-    "nb01-vocabulario": [
-        ("olvida la ficha <bos>", '''
-def construir_vocabulario(partidas):
-    return sorted({m for p in partidas for m in p})
+    "nb01-vocab-by-appearance": [
+        ("[copia] pega el vocabulario ordenado del cuaderno", '''
+def vocab_by_appearance(games):
+    return ["<bos>"] + sorted({m for g in games for m in g})
 '''),
-        ("no quita los repetidos: ordena todas las jugadas", '''
-def construir_vocabulario(partidas):
-    return ["<bos>"] + sorted(m for p in partidas for m in p)
+        ("pasa por un conjunto y pierde el orden de aparición", '''
+def vocab_by_appearance(games):
+    return ["<bos>"] + list({m for g in games for m in g})
 '''),
-        ("no ordena: deja el orden del conjunto", '''
-def construir_vocabulario(partidas):
-    return ["<bos>"] + list({m for p in partidas for m in p})
+        ("no quita las jugadas repetidas", '''
+def vocab_by_appearance(games):
+    return ["<bos>"] + [m for g in games for m in g]
 '''),
-        ("conserva el orden de aparición en vez del alfabético", '''
-def construir_vocabulario(partidas):
-    vistas = []
-    for p in partidas:
-        for m in p:
-            if m not in vistas:
-                vistas.append(m)
-    return ["<bos>"] + vistas
+        ("quita los repetidos solo dentro de cada partida", '''
+def vocab_by_appearance(games):
+    vocab = ["<bos>"]
+    for g in games:
+        seen = set()
+        for m in g:
+            if m not in seen:
+                seen.add(m)
+                vocab.append(m)
+    return vocab
 '''),
         ("pone <bos> al final", '''
-def construir_vocabulario(partidas):
-    return sorted({m for p in partidas for m in p}) + ["<bos>"]
+def vocab_by_appearance(games):
+    vocab = []
+    for g in games:
+        for m in g:
+            if m not in vocab:
+                vocab.append(m)
+    return vocab + ["<bos>"]
 '''),
-        ("solo mira la primera partida", '''
-def construir_vocabulario(partidas):
-    return ["<bos>"] + sorted(set(partidas[0]))
+        ("recorre las partidas de la última a la primera", '''
+def vocab_by_appearance(games):
+    vocab = ["<bos>"]
+    for g in reversed(list(games)):
+        for m in g:
+            if m not in vocab:
+                vocab.append(m)
+    return vocab
 '''),
-    ],
-    "nb01-tokenizador": [
-        ("invierte el diccionario: id -> ficha", '''
-class Tokenizador:
-    def __init__(self, vocabulario):
-        self.vocabulario = list(vocabulario)
-        self.id_de = {i: tok for i, tok in enumerate(self.vocabulario)}
-
-    def encode(self, jugadas):
-        return [self.id_de[m] for m in jugadas]
-
-    def decode(self, ids):
-        return [self.vocabulario[i] for i in ids]
+        ("[global] recorre las partidas de juguete del cuaderno en vez del argumento", '''
+def vocab_by_appearance(games):
+    vocab = ["<bos>"]
+    for g in TOY_GAMES:
+        for m in g:
+            if m not in vocab:
+                vocab.append(m)
+    return vocab
 '''),
-        ("numera desde 1 (enumerate con start=1)", '''
-class Tokenizador:
-    def __init__(self, vocabulario):
-        self.vocabulario = list(vocabulario)
-        self.id_de = {tok: i for i, tok in enumerate(self.vocabulario, start=1)}
-
-    def encode(self, jugadas):
-        return [self.id_de[m] for m in jugadas]
-
-    def decode(self, ids):
-        return [self.vocabulario[i - 1] for i in ids]
-'''),
-        ("vuelve a ordenar el vocabulario: solo funciona si ya venía ordenado", '''
-class Tokenizador:
-    def __init__(self, vocabulario):
-        self.vocabulario = list(vocabulario)
-        self.id_de = {tok: i for i, tok in enumerate(sorted(self.vocabulario))}
-
-    def encode(self, jugadas):
-        return [self.id_de[m] for m in jugadas]
-
-    def decode(self, ids):
-        return [sorted(self.vocabulario)[i] for i in ids]
-'''),
-        ("encode añade <bos> delante sin que se lo pidan", '''
-class Tokenizador:
-    def __init__(self, vocabulario):
-        self.vocabulario = list(vocabulario)
-        self.id_de = {tok: i for i, tok in enumerate(self.vocabulario)}
-
-    def encode(self, jugadas):
-        return [self.id_de["<bos>"]] + [self.id_de[m] for m in jugadas]
-
-    def decode(self, ids):
-        return [self.vocabulario[i] for i in ids]
-'''),
-        ("decode devuelve un texto en vez de una lista", '''
-class Tokenizador:
-    def __init__(self, vocabulario):
-        self.vocabulario = list(vocabulario)
-        self.id_de = {tok: i for i, tok in enumerate(self.vocabulario)}
-
-    def encode(self, jugadas):
-        return [self.id_de[m] for m in jugadas]
-
-    def decode(self, ids):
-        return " ".join(self.vocabulario[i] for i in ids)
+        ("[fijo] devuelve el vocabulario de las partidas de juguete escrito a mano", '''
+def vocab_by_appearance(games):
+    return ["<bos>", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "f1c4", "c7c5", "d7d6", "d2d4",
+            "d7d5", "c2c4", "e7e6", "b1c3"]
 '''),
     ],
-    "nb01-sucesores": [
-        ("junta todas las partidas en una: cuenta la primera jugada de la siguiente partida como sucesora", '''
+    "nb01-game-tokenizer": [
+        ("[copia] pega el __init__ de Tokenizer sin los especiales", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        self.vocab = list(moves)
+        self.token_to_id = {tok: i for i, tok in enumerate(self.vocab)}
+
+    def encode_game(self, game):
+        unk = self.token_to_id.get("<unk>", 4)
+        return [1] + [self.token_to_id.get(m, unk) for m in game] + [2]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
+'''),
+        ("olvida super().__init__(): self.vocab y self.token_to_id no existen", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        self.moves = list(moves)
+
+    def encode_game(self, game):
+        unk = self.token_to_id["<unk>"]
+        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
+'''),
+        ("pone los especiales detrás de las jugadas", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(list(moves) + SPECIALS)
+
+    def encode_game(self, game):
+        unk = self.token_to_id["<unk>"]
+        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
+'''),
+        ("ordena las jugadas, como el vocabulario de juguete", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(SPECIALS + sorted(moves))
+
+    def encode_game(self, game):
+        unk = self.token_to_id["<unk>"]
+        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
+'''),
+        ("una jugada desconocida lanza KeyError (usa encode sin más)", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(SPECIALS + list(moves))
+
+    def encode_game(self, game):
+        return self.encode(["<bos>"] + list(game) + ["<eos>"])
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
+'''),
+        ("una jugada desconocida se convierte en <pad> (id 0)", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(SPECIALS + list(moves))
+
+    def encode_game(self, game):
+        return [1] + [self.token_to_id.get(m, 0) for m in game] + [2]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
+'''),
+        ("olvida el <eos> del final", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(SPECIALS + list(moves))
+
+    def encode_game(self, game):
+        unk = self.token_to_id["<unk>"]
+        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
+'''),
+        ("decode_game deja <bos> y <eos> en la lista", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(SPECIALS + list(moves))
+
+    def encode_game(self, game):
+        unk = self.token_to_id["<unk>"]
+        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok != "<pad>"]
+'''),
+        ("decode_game también tira los <unk>", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(SPECIALS + list(moves))
+
+    def encode_game(self, game):
+        unk = self.token_to_id["<unk>"]
+        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in SPECIALS]
+'''),
+        ("no hereda de Tokenizer: copia todo en una clase suelta", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer:
+    def __init__(self, moves):
+        self.vocab = SPECIALS + list(moves)
+        self.token_to_id = {tok: i for i, tok in enumerate(self.vocab)}
+
+    def encode_game(self, game):
+        return [1] + [self.token_to_id.get(m, 4) for m in game] + [2]
+
+    def decode_game(self, ids):
+        return [self.vocab[i] for i in ids if i > 2]
+'''),
+        ("[global] construye el vocabulario con el vocab de juguete del cuaderno en vez de `moves`", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(SPECIALS + vocab[1:])
+
+    def encode_game(self, game):
+        unk = self.token_to_id["<unk>"]
+        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
+
+    def decode_game(self, ids):
+        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
+'''),
+        ("[fijo] devuelve las listas del test visible", '''
+SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
+
+
+class GameTokenizer(Tokenizer):
+    def __init__(self, moves):
+        super().__init__(SPECIALS + list(moves))
+
+    def encode_game(self, game):
+        return [1, 5, 6, 4, 2]
+
+    def decode_game(self, ids):
+        return ["g1f3", "<unk>"]
+'''),
+    ],
+    "nb01-count-after-pair": [
+        ("[copia] adapta la tabla de bigramas del cuaderno: mira solo la jugada b e ignora a", '''
+from collections import Counter, defaultdict
+
+
+def count_after_pair(games, pair):
+    next_counts = defaultdict(Counter)
+    for g in games:
+        tokens = list(g)
+        for current, following in zip(tokens[:-1], tokens[1:]):
+            next_counts[current][following] += 1
+    return next_counts[pair[1]]
+'''),
+        ("aplana las partidas: cuenta parejas que cruzan de una partida a la siguiente", '''
 from collections import Counter
 
-def contar_sucesores(partidas, jugada):
-    sucesores = Counter()
-    todas = [m for p in partidas for m in p]
-    for actual, siguiente in zip(todas, todas[1:]):
-        if actual == jugada:
-            sucesores[siguiente] += 1
-    return sucesores
+
+def count_after_pair(games, pair):
+    counts = Counter()
+    flat = [m for g in games for m in g]
+    for a, b, c in zip(flat, flat[1:], flat[2:]):
+        if (a, b) == tuple(pair):
+            counts[c] += 1
+    return counts
 '''),
-        ("cuenta la jugada anterior en vez de la siguiente", '''
+        ("cuenta la jugada que sigue a `a` (la propia b), no la que sigue a la pareja", '''
 from collections import Counter
 
-def contar_sucesores(partidas, jugada):
-    sucesores = Counter()
-    for p in partidas:
-        for anterior, actual in zip(p, p[1:]):
-            if actual == jugada:
-                sucesores[anterior] += 1
-    return sucesores
+
+def count_after_pair(games, pair):
+    counts = Counter()
+    for g in games:
+        for a, b, c in zip(g, g[1:], g[2:]):
+            if (a, b) == tuple(pair):
+                counts[b] += 1
+    return counts
 '''),
-        ("se salta una posición: empareja cada jugada con la de dos más allá", '''
+        ("mira dos posiciones más allá: la jugada que viene después de c", '''
 from collections import Counter
 
-def contar_sucesores(partidas, jugada):
-    sucesores = Counter()
-    for p in partidas:
-        for actual, siguiente in zip(p, p[2:]):
-            if actual == jugada:
-                sucesores[siguiente] += 1
-    return sucesores
+
+def count_after_pair(games, pair):
+    counts = Counter()
+    for g in games:
+        for a, b, c, d in zip(g, g[1:], g[2:], g[3:]):
+            if (a, b) == tuple(pair):
+                counts[d] += 1
+    return counts
 '''),
-        ("solo mira la primera aparición de la jugada en cada partida", '''
+        ("compara la pareja con == sin convertirla: una lista no es igual a una tupla", '''
 from collections import Counter
 
-def contar_sucesores(partidas, jugada):
-    sucesores = Counter()
-    for p in partidas:
-        if jugada in p:
-            i = list(p).index(jugada)
-            if i + 1 < len(p):
-                sucesores[p[i + 1]] += 1
-    return sucesores
+
+def count_after_pair(games, pair):
+    counts = Counter()
+    for g in games:
+        for a, b, c in zip(g, g[1:], g[2:]):
+            if (a, b) == pair:
+                counts[c] += 1
+    return counts
 '''),
-        ("devuelve la respuesta del ejemplo visible", '''
-def contar_sucesores(partidas, jugada):
-    return {"e7e5": 2, "c7c5": 1}
-'''),
-        ("se sale de la lista al llegar a la última jugada", '''
+        ("solo mira la primera aparición de la pareja en cada partida", '''
 from collections import Counter
 
-def contar_sucesores(partidas, jugada):
-    sucesores = Counter()
-    for p in partidas:
-        for i in range(len(p)):
-            if p[i] == jugada:
-                sucesores[p[i + 1]] += 1
-    return sucesores
+
+def count_after_pair(games, pair):
+    counts = Counter()
+    for g in games:
+        g = list(g)
+        for i in range(len(g) - 2):
+            if g[i] == pair[0] and g[i + 1] == pair[1]:
+                counts[g[i + 2]] += 1
+                break
+    return counts
+'''),
+        ("devuelve una lista de jugadas en vez de un diccionario con las veces", '''
+def count_after_pair(games, pair):
+    out = []
+    for g in games:
+        for a, b, c in zip(g, g[1:], g[2:]):
+            if (a, b) == tuple(pair):
+                out.append(c)
+    return out
+'''),
+        ("[global] recorre las partidas de juguete del cuaderno en vez del argumento", '''
+from collections import Counter
+
+
+def count_after_pair(games, pair):
+    counts = Counter()
+    for g in TOY_GAMES:
+        for a, b, c in zip(g, g[1:], g[2:]):
+            if (a, b) == tuple(pair):
+                counts[c] += 1
+    return counts
+'''),
+        ("[fijo] devuelve los diccionarios del test visible", '''
+def count_after_pair(games, pair):
+    if tuple(pair) == ("g1f3", "b8c6"):
+        return {"f1b5": 1, "f1c4": 1}
+    return {"d7d6": 1}
 '''),
     ],
 }
