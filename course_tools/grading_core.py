@@ -20,7 +20,7 @@ from pathlib import Path
 
 import nbformat
 
-from . import cells, grading_guard
+from . import cells, grading_guard, grading_reaper
 from .build import EXECUTION_ENV, load_nbgrader_config, prepare_course
 from .config import Notebook, notebooks
 
@@ -133,6 +133,7 @@ def _init_worker(root: str, db_url: str, timeout: int | None, known: dict, jupyt
     import warnings
 
     warnings.filterwarnings("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
+    grading_reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este trabajador
     os.environ["JUPYTER_PATH"] = jupyter_path
     for key, value in EXECUTION_ENV.items():  # el PATH hacia `alembic` ya lo pone build al importarse
         os.environ.setdefault(key, value)
@@ -267,7 +268,10 @@ def grade_one(student: str, assignment: str) -> Outcome:
     after = submission_digest(folder)
     outcome.edited, outcome.digest = after != outcome.digest, after
     if gradable:
-        result = api.autograde(assignment, student, force=True, create=True)
+        try:
+            result = api.autograde(assignment, student, force=True, create=True)
+        finally:
+            grading_reaper.end_descendants()  # nada de lo que arrancó la entrega sigue vivo tras su trabajo
         if not result.get("success"):
             outcome.problems.append("nbgrader no pudo corregirla: " + _last_line(result))
         else:

@@ -120,6 +120,34 @@ def intrusa(nb):
     ))
 
 
+ORPHAN_PID = "huerfano.pid"
+ORPHAN_ACTED = "huerfano-actuo.txt"
+ORPHAN_DELAY = 20
+
+
+@_from_solved
+def huerfano(nb):
+    """Resuelve bien, pero deja un nieto en otra sesión que espera a que acabe la corrección para atacar."""
+    _prepend(nb, "nb00-predict-order", (
+        "import os, time\n"
+        "_raiz = os.path.abspath('../../..')\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        "        _nulo = os.open(os.devnull, os.O_WRONLY)\n"
+        "        os.dup2(_nulo, 1)\n"
+        "        os.dup2(_nulo, 2)\n"
+        f"        open(os.path.join(_raiz, '{ORPHAN_PID}'), 'w').write(str(os.getpid()))\n"
+        f"        time.sleep({ORPHAN_DELAY})\n"
+        f"        _victima = os.path.join(_raiz, 'submitted', 'solucion', '{SLUG}', '{FILE}')\n"
+        "        if os.path.exists(_victima):\n"
+        "            open(_victima, 'w').write('{\"roto\": true}')\n"
+        f"        open(os.path.join(_raiz, '{ORPHAN_ACTED}'), 'w').write('sobreviví')\n"
+        "    os._exit(0)\n"
+        "time.sleep(0.2)"
+    ))
+
+
 def json_roto(folder, solved, release):
     folder.mkdir(parents=True, exist_ok=True)
     (folder / FILE).write_text('{"cells": [{"cell_type": "code", "sour', encoding="utf-8")
@@ -154,6 +182,7 @@ CATALOGUE = {
     "check-equal-trucado": (check_equal_trucado, 1, "manipulación"),
     "builtins-trucado": (builtins_trucado, 0, "manipulación"),
     "intrusa": (intrusa, 7, "libreta de notas"),
+    "huerfano": (huerfano, 7, "os._exit"),
     "json-roto": (json_roto, 0, "JSON roto"),
     "sin-cuaderno": (sin_cuaderno, 0, "falta el cuaderno"),
     "nombre-equivocado": (nombre_equivocado, 7, "nombre equivocado"),

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import time
+from pathlib import Path
 
 import nbformat
 import pytest
 
-from catalogo_hostil import CATALOGUE, SLUG
+from catalogo_hostil import CATALOGUE, ORPHAN_ACTED, ORPHAN_DELAY, ORPHAN_PID, SLUG
 from course_tools import grading_core, grading_report
 from course_tools.config import notebooks
 
@@ -51,6 +53,19 @@ def test_la_victima_de_la_intrusa_conserva_su_nota(course):
     o = outcomes[("solucion", SLUG)]
     assert o.score == o.max_score == 7
     assert grading_core.gradebook_scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
+    nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+
+
+def test_ningun_proceso_de_una_entrega_sobrevive_a_la_correccion(course):
+    """El nieto que deja «huerfano» muere con su trabajo: nunca llega a atacar."""
+    root, _outcomes, _ = course
+    pid_file = root / ORPHAN_PID
+    assert pid_file.exists(), "el nieto de «huerfano» ni siquiera arrancó: la prueba no prueba nada"
+    wait = pid_file.stat().st_mtime + ORPHAN_DELAY + 5 - time.time()
+    if wait > 0:
+        time.sleep(wait)
+    assert not (root / ORPHAN_ACTED).exists(), "un proceso de una entrega sobrevivió a la corrección y actuó"
+    assert not Path(f"/proc/{int(pid_file.read_text())}").exists()
     nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
 
 

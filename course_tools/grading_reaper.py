@@ -1,0 +1,65 @@
+"""Nada de lo que arranca una entrega sobrevive a su corrección.
+
+Un proceso que la entrega deja atrás (un ``Popen`` sin esperar, un doble ``fork``, uno que se
+va a otra sesión con ``setsid``) escapa del grupo de procesos del núcleo, y al morir su padre
+pasaría a ser hijo de ``init``: podría dormir hasta que acabe la comprobación de trampas y
+entonces tocar la libreta de notas o las entregas de otros. En Linux, el trabajador que corrige
+se declara *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``): todo huérfano de sus
+descendientes pasa a ser hijo suyo, y tras cada trabajo ``end_descendants`` los mata a todos.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def become_subreaper() -> bool:
+    """Hace de este proceso el que adopta a los huérfanos de sus descendientes. Devuelve si pudo."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+
+
+def children(pid: int | None = None) -> list[int]:
+    """Los hijos vivos (o sin recoger) de ``pid``, leídos de /proc."""
+    pid = os.getpid() if pid is None else pid
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()  # el nombre del programa puede tener espacios
+        except (OSError, IndexError):
+            continue  # terminó mientras mirábamos
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def end_descendants(rounds: int = 50) -> int:
+    """Mata a todos los hijos de este proceso y a los que hereda al matarlos; devuelve cuántos fueron."""
+    ended = 0
+    for _ in range(rounds):
+        alive = children()
+        if not alive:
+            break
+        for pid in alive:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        for pid in alive:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+        ended += len(alive)
+    return ended
