@@ -8,10 +8,11 @@ export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help lab test release check grade feedback bench system-deps clean
+.PHONY: help lab progreso test release check grade feedback bench system-deps clean
 
 help:
 	@echo "make lab      -> JupyterLab con tus cuadernos de alumno (carpeta mi-curso/)"
+	@echo "make progreso -> cuánto llevas hecho en mi-curso/ (sin tocar tus cuadernos)"
 	@echo "make test     -> todo lo que ejecuta la integración continua"
 	@echo "make release  -> regenera release/ y notebooks/ desde source/"
 	@echo "make check    -> comprobaciones rápidas de estructura"
@@ -19,16 +20,28 @@ help:
 	@echo "make feedback -> informes HTML para cada alumno"
 	@echo "make bench    -> mide tiempos de corrección y de cada cuaderno"
 
-# El entorno se instala una vez; solo se rehace si cambian las versiones fijadas.
+PORT   ?= 8888
+INSTALL_LOG := build/instalacion.log
+INSTALL_FAILED = (echo "✗ Falló la instalación. Últimas líneas de $(INSTALL_LOG):"; tail -n 25 $(INSTALL_LOG); exit 1)
+
+# El entorno se instala una vez; solo se rehace si cambian las versiones fijadas. Una línea por
+# paso en pantalla; los avisos de pip y setuptools, en $(INSTALL_LOG).
 $(STAMP): requirements.txt pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip setuptools
-	$(BIN)/python -m pip install -q -r requirements.txt
-	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
-	touch $@
+	@mkdir -p build && : > $(INSTALL_LOG)
+	@echo "1/3 Creando el entorno de Python en $(VENV)/..."
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) >> $(INSTALL_LOG) 2>&1 || $(INSTALL_FAILED)
+	@echo "2/3 Instalando torch, JupyterLab y nbgrader (la primera vez tarda unos minutos)..."
+	@( $(BIN)/python -m pip install -q --upgrade pip setuptools && $(BIN)/python -m pip install -q -r requirements.txt ) >> $(INSTALL_LOG) 2>&1 || $(INSTALL_FAILED)
+	@echo "3/3 Instalando las ayudas del curso..."
+	@$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e . >> $(INSTALL_LOG) 2>&1 || $(INSTALL_FAILED)
+	@touch $@
+	@echo "Entorno listo (detalles en $(INSTALL_LOG))."
 
 lab: $(STAMP)
-	$(TOOLS) lab
+	@$(TOOLS) lab --port $(PORT)
+
+progreso: $(STAMP)
+	$(TOOLS) progress
 
 release: $(STAMP)
 	$(TOOLS) release

@@ -75,6 +75,21 @@ def cmd_fingerprints(args) -> int:
     return int(status)
 
 
+def cmd_progress(args) -> int:
+    """``make progreso``: tus tests visibles, cuaderno a cuaderno, sin tocar tus ficheros."""
+    from .lab import seed_workspace, workspace_dir
+    from .progress import format_progress, learner_progress
+
+    workspace = Path(args.workspace).resolve() if args.workspace else workspace_dir()
+    copied = seed_workspace(workspace)
+    if copied:
+        print(f"Copiados a {workspace} {len(copied)} cuaderno(s) que faltaban (los tuyos no se tocan).")
+    print(f"Comprobando tus cuadernos de {workspace} (sin cambiarlos)...")
+    rows = learner_progress(workspace, _selected(args.slugs))
+    print(format_progress(rows))
+    return 0
+
+
 def cmd_lab(args) -> int:
     from .lab import serve
 
@@ -121,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("slugs", nargs="*", help="cuadernos (NN-slug); por defecto, todos")
     p.add_argument("--write", action="store_true", help="escribe en source/ las huellas calculadas de las soluciones")
     p.set_defaults(func=cmd_fingerprints)
+    p = sub.add_parser("progress", help="cuánto llevas hecho en mi-curso/ (make progreso), sin tocar tus cuadernos")
+    p.add_argument("slugs", nargs="*", help="cuadernos (NN-slug); por defecto, todos")
+    p.add_argument("--workspace", default=None, help="tu carpeta de trabajo (por defecto, mi-curso/)")
+    p.set_defaults(func=cmd_progress)
     p = sub.add_parser("lab", help="JupyterLab sobre tu copia de los cuadernos de alumno")
     p.add_argument("--port", type=int, default=8888)
     p.add_argument("--no-browser", action="store_true")

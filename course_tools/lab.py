@@ -8,9 +8,12 @@ alumno ya ha escrito, aunque cambie release/ con ``make release`` o ``git pull``
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 from .config import RELEASE_DIR, ROOT
@@ -55,9 +58,56 @@ def lab_command(workspace: Path, port: int, open_browser: bool, extra: list[str]
     return command + list(extra or [])
 
 
+LOG_FILE = ROOT / "build" / "lab.log"
+TOKEN_OPTION = "--IdentityProvider.token="
+
+
+def _given_token(extra: list[str]) -> str | None:
+    return next((arg.removeprefix(TOKEN_OPTION) for arg in extra if arg.startswith(TOKEN_OPTION)), None)
+
+
+def _ready(port: int, token: str, process: subprocess.Popen, timeout: float = 90) -> bool:
+    """Espera a que el servidor conteste; False si se muere o no llega a tiempo."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2)
+            return True
+        except OSError:
+            time.sleep(0.5)
+    return False
+
+
 def serve(port: int = 8888, open_browser: bool = True, extra: list[str] | None = None) -> int:
+    """Arranca JupyterLab sin llenar la pantalla: una línea por paso y la dirección; el resto, al registro."""
+    extra = list(extra or [])
     workspace = workspace_dir()
     copied = seed_workspace(workspace)
-    print(f"Tus cuadernos están en {workspace} ({len(copied)} nuevos copiados desde release/).")
-    print("Lo que escribas allí es tuyo: `make release` y `git pull` no lo tocan.")
-    return subprocess.call(lab_command(workspace, port, open_browser, extra), cwd=ROOT)
+    print(f"Tus cuadernos están en {workspace} ({len(copied)} nuevos copiados desde release/; lo tuyo no se toca).")
+    token = _given_token(extra)
+    if token is None:
+        token = secrets.token_urlsafe(24)
+        extra.append(TOKEN_OPTION + token)
+    LOG_FILE.parent.mkdir(parents=True, exist_ok=True)
+    shown_log = LOG_FILE.relative_to(ROOT) if LOG_FILE.is_relative_to(ROOT) else LOG_FILE
+    print(f"Arrancando JupyterLab (sus mensajes van a {shown_log})...", flush=True)
+    command = lab_command(workspace, port, open_browser, ["--ServerApp.port_retries=0", *extra])
+    with LOG_FILE.open("w", encoding="utf-8") as log:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            if not _ready(port, token, process):
+                process.terminate()
+                process.wait()
+                tail = LOG_FILE.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+                print(f"✗ JupyterLab no arrancó (¿el puerto {port} está ocupado? prueba `make lab PORT=8890`). "
+                      f"Últimas líneas de {shown_log}:")
+                print("\n".join("  " + line for line in tail))
+                return 1
+            print(f"Listo: http://127.0.0.1:{port}/lab?token={token}")
+            print("Para pararlo, pulsa Ctrl+C aquí.", flush=True)
+            return process.wait()
+        except KeyboardInterrupt:
+            process.terminate()
+            process.wait()
+            print("\nJupyterLab parado. Tus cuadernos quedan en tu carpeta.")
+            return 0

@@ -212,3 +212,20 @@ def test_rebuild_helpers_make_identical_files(tmp_path):
     kept = keep_volatile_outputs(notebook("2.0\n", "uno\n"), old)
     assert kept.cells[0].outputs[0].text == "1.0\n" and kept.cells[1].outputs[0].text == "uno\n"
     assert keep_volatile_outputs(notebook("2.0\n", "1\n"), tmp_path / "no-existe.ipynb").cells[0].outputs[0].text == "2.0\n"
+
+
+def test_lab_keeps_a_given_token_and_explains_a_busy_port(tmp_path, monkeypatch, capsys):
+    import socket
+
+    assert lab._given_token(["--no-browser", "--IdentityProvider.token=abc"]) == "abc"
+    assert lab._given_token(["--no-browser"]) is None
+    monkeypatch.setenv(lab.WORKSPACE_ENV_VAR, str(tmp_path / "mi-curso"))
+    monkeypatch.setattr(lab, "LOG_FILE", tmp_path / "lab.log")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert lab.serve(port=port, open_browser=False) == 1
+    out = capsys.readouterr().out
+    assert "Arrancando JupyterLab" in out and f"¿el puerto {port} está ocupado?" in out
+    assert "Listo:" not in out
