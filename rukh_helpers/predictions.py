@@ -91,7 +91,7 @@ def check_prediction(got: Any, expected_fingerprint: str, name: str, hint: str =
     if fingerprint(got, name, digits) != expected_fingerprint:
         rounding = f" Se compara redondeando a {digits} decimales." if digits is not None else ""
         advice = f" Pista: {hint.strip().rstrip('.')}." if hint.strip() else ""
-        fail(f"{name} no es correcta (no te digo el valor: razónalo otra vez).{advice}{rounding}")
+        fail(f"El valor de {name} no es correcto (no te digo cuál es: razónalo otra vez).{advice}{rounding}")
 
 
 def check_answer(got: Any, expected: Any, name: str, hint: str = "", *, digits: int | None = None) -> None:

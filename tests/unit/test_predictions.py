@@ -64,7 +64,7 @@ def test_a_wrong_prediction_names_the_item_and_the_rule_never_the_value():
     with pytest.raises(CheckFailed) as err:
         check_prediction((64, 1, 200, 200), expected, "shape_b", "alinea las formas por la derecha")
     message = str(err.value)
-    assert "shape_b no es correcta" in message and message.endswith("Pista: alinea las formas por la derecha.")
+    assert "El valor de shape_b no es correcto" in message and message.endswith("Pista: alinea las formas por la derecha.")
     assert "8" not in message and "200" not in message
 
 
@@ -90,7 +90,7 @@ def test_wrong_kind_and_missing_answers_get_their_own_message():
 
 def test_check_answer_compares_with_the_value():
     check_answer([3, 4], (3, 4), "shape_a")
-    with pytest.raises(CheckFailed, match="shape_a no es correcta"):
+    with pytest.raises(CheckFailed, match="El valor de shape_a no es correcto"):
         check_answer((4, 3), (3, 4), "shape_a", "mira el orden")
 
 

@@ -8,14 +8,15 @@ valor y lee el mensaje del test.
 
 WRONG_ANSWERS = {
     "nb02-predict-shapes": [
-        ("confunde los ejes: cree que axis=0 deja un número por fila", "shape_a = (4,)\nshape_b = (4, 1)\nshape_c = (4,)"),
-        ("olvida que keepdims conserva el eje reducido", "shape_a = (6,)\nshape_b = (4,)\nshape_c = (5,)"),
-        ("escribe (6) sin coma: eso es un número, no una tupla", "shape_a = (6)\nshape_b = (4, 1)\nshape_c = (5)"),
-        ("ignora el corte: cree que a[:, 1:] sigue teniendo 6 columnas", "shape_a = (6,)\nshape_b = (4, 1)\nshape_c = (6,)"),
-        ("confunde los ejes solo en el corte: cree que axis=0 deja un número por partida", "shape_a = (6,)\nshape_b = (4, 1)\nshape_c = (4,)"),
-        ("pone keepdims en el eje equivocado", "shape_a = (6,)\nshape_b = (1, 6)\nshape_c = (5,)"),
-        ("[mensaje] escribe la forma de a en las tres, a ver qué dice el test", "shape_a = (4, 6)\nshape_b = (4, 6)\nshape_c = (4, 6)"),
-        ("[mensaje] deja un apartado sin escribir", "shape_a = (6,)\nshape_b = ...\nshape_c = (5,)"),
+        ("confunde los ejes: cree que axis=0 deja un número por fila", "shape_a = (64,)\nshape_b = (64, 1)\nshape_c = (64,)"),
+        ("olvida que keepdims conserva el eje reducido", "shape_a = (200,)\nshape_b = (64,)\nshape_c = (199,)"),
+        ("escribe (200) sin coma: eso es un número, no una tupla", "shape_a = (200)\nshape_b = (64, 1)\nshape_c = (199)"),
+        ("ignora el corte: cree que a[:, 1:] sigue teniendo 200 columnas", "shape_a = (200,)\nshape_b = (64, 1)\nshape_c = (200,)"),
+        ("confunde los ejes solo en el corte: cree que axis=0 deja un número por partida", "shape_a = (200,)\nshape_b = (64, 1)\nshape_c = (64,)"),
+        ("pone keepdims en el eje equivocado", "shape_a = (200,)\nshape_b = (1, 200)\nshape_c = (199,)"),
+        ("[copia] copia las formas que imprime la sección 3 para el array x de forma (4, 5)", "shape_a = (5,)\nshape_b = (4, 1)\nshape_c = (5,)"),
+        ("[mensaje] escribe la forma de a en las tres, a ver qué dice el test", "shape_a = (64, 200)\nshape_b = (64, 200)\nshape_c = (64, 200)"),
+        ("[mensaje] deja un apartado sin escribir", "shape_a = (200,)\nshape_b = ...\nshape_c = (199,)"),
     ],
     "nb02-predict-counts": [
         ("cree que `+=` también cuenta las parejas repetidas", "naive_value = 2\nnaive_total = 5\nexact_rows = (1, 1, 0, 3)"),
