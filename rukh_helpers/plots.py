@@ -88,7 +88,7 @@ class Board:
         self.svg = board_svg(self.moves, size)
 
     def __repr__(self) -> str:
-        return f"Board(tras {len(self.moves)} jugadas)"
+        return f"Board(tras {len(self.moves)} medias jugadas)"
 
     def _repr_svg_(self) -> str:
         return self.svg

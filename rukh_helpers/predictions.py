@@ -90,7 +90,8 @@ def check_prediction(got: Any, expected_fingerprint: str, name: str, hint: str =
         fail(f"{name} debería ser {KINDS.get(kind, 'otro tipo de valor')}, pero es {type_name(got)}.")
     if fingerprint(got, name, digits) != expected_fingerprint:
         rounding = f" Se compara redondeando a {digits} decimales." if digits is not None else ""
-        advice = f" Pista: {hint.strip().rstrip('.')}." if hint.strip() else ""
+        hint = hint.strip()
+        advice = f" Pista: {hint}{'' if hint.endswith(('.', '?', '!')) else '.'}" if hint else ""
         fail(f"El valor de {name} no es correcto (no te digo cuál es: razónalo otra vez).{advice}{rounding}")
 
 

@@ -38,7 +38,7 @@ def test_board_svg_and_errors():
     svg = plots.board_svg("e2e4 e7e5")
     assert svg.startswith("<svg") and "</svg>" in svg
     assert plots.Board(["e2e4"])._repr_svg_().startswith("<svg")
-    assert repr(plots.Board("e2e4 e7e5")) == "Board(tras 2 jugadas)"
+    assert repr(plots.Board("e2e4 e7e5")) == "Board(tras 2 medias jugadas)"
     with pytest.raises(ValueError, match="jugada 2 \\('e2e5'\\) es ilegal"):
         plots.board_svg(["e2e4", "e2e5"])
     with pytest.raises(ValueError, match="formato UCI"):

@@ -146,3 +146,12 @@ def test_unknown_attribute_of_checks_is_an_attribute_error():
 
     with pytest.raises(AttributeError):
         checks.no_existe  # noqa: B018
+
+
+def test_the_hint_gets_one_final_stop():
+    expected = fingerprint(1, "n")
+    for hint, ending in [("cuenta otra vez", "cuenta otra vez."), ("cuenta otra vez.", "cuenta otra vez."),
+                         ("¿cuántas filas quedan?", "¿cuántas filas quedan?")]:
+        with pytest.raises(CheckFailed) as err:
+            check_prediction(2, expected, "n", hint)
+        assert str(err.value).endswith(f"Pista: {ending}")
