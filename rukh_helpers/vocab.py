@@ -89,15 +89,15 @@ def elo_bin(elo: int) -> int:
     return clamped - clamped % ELO_STEP
 
 
-def elo_token(side: str, elo: int) -> str:
-    """Ficha de Elo para un bando: ``elo_token("w", 2650) == "<w2600>"``."""
+def elo_token(elo: int, side: str) -> str:
+    """Token del tramo de Elo de un bando, con los argumentos en el orden de rukh: ``elo_token(2650, "w") == "<w2600>"``."""
     if side not in SIDES:
         raise ValueError(f"El bando debe ser 'w' (blancas) o 'b' (negras); recibí {side!r}.")
     return f"<{side}{elo_bin(elo):04d}>"
 
 
 def result_token(result: str) -> str:
-    """Ficha del resultado: ``"1-0"``, ``"0-1"`` o ``"1/2-1/2"``."""
+    """Token del resultado: ``"1-0"``, ``"0-1"`` o ``"1/2-1/2"``."""
     if result not in RESULT_TOKENS:
         valid = ", ".join(repr(r) for r in RESULT_TOKENS)
         raise ValueError(f"Resultado desconocido {result!r}; los válidos son {valid}.")
@@ -121,7 +121,7 @@ def encode_game(
         moves = moves.split()
     if isinstance(max_len, bool) or not isinstance(max_len, int) or max_len < 1:
         raise ValueError(f"max_len debe ser un entero positivo; recibí {max_len!r}.")
-    ids = [BOS_ID, TOKEN_TO_ID[elo_token("w", white_elo)], TOKEN_TO_ID[elo_token("b", black_elo)]]
+    ids = [BOS_ID, TOKEN_TO_ID[elo_token(white_elo, "w")], TOKEN_TO_ID[elo_token(black_elo, "b")]]
     ids += [token_id(m) for m in moves]
     ids += [TOKEN_TO_ID[result_token(result)], EOS_ID]
     return ids[:max_len]
@@ -143,25 +143,42 @@ def decode_moves(ids: Iterable[int]) -> list[str]:
     return [token for token in decode(ids) if TOKEN_TO_ID[token] >= FIRST_MOVE_ID]
 
 
+VOCAB_FILE_VERSION = 1
+
+
+def vocab_file_content() -> dict:
+    """Lo que guarda el ``vocab.json`` de rukh: versión, tamaño, especiales, tramos de Elo y los tokens en orden de id."""
+    return {
+        "version": VOCAB_FILE_VERSION,
+        "size": VOCAB_SIZE,
+        "specials": list(SPECIAL_TOKENS),
+        "elo_bins": {"min": ELO_MIN, "max": ELO_MAX, "step": ELO_STEP},
+        "tokens": list(TOKENS),
+    }
+
+
 def save_vocab(path: str | Path) -> None:
-    """Guarda la lista de tokens como JSON (una lista de textos en orden de id)."""
-    Path(path).write_text(json.dumps(list(TOKENS), ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    """Escribe el vocabulario en el formato del ``vocab.json`` de rukh (ASCII, sin sangría, salto de línea final)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(vocab_file_content(), indent=0, ensure_ascii=True) + "\n", encoding="utf-8", newline="\n")
 
 
 def load_vocab(path: str | Path) -> tuple[str, ...]:
-    """Lee un vocabulario JSON y comprueba que es idéntico al de rukh."""
+    """Lee un ``vocab.json`` como el de rukh y comprueba que sus tokens son, id a id, los de este curso."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as err:
-        raise ValueError(f"{path} no es un JSON válido ({err}); esperaba una lista de {VOCAB_SIZE} tokens.") from err
-    if not isinstance(data, list) or not all(isinstance(t, str) for t in data):
-        raise ValueError(f"{path} debe contener una lista de textos (tokens).")
-    if len(data) != VOCAB_SIZE:
-        raise ValueError(f"{path} tiene {len(data)} tokens; el vocabulario de rukh tiene {VOCAB_SIZE}.")
-    for i, (got, expected) in enumerate(zip(data, TOKENS)):
+        raise ValueError(f"{path} no es un JSON válido ({err}); esperaba el vocab.json de rukh.") from err
+    tokens = data.get("tokens") if isinstance(data, dict) else None
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise ValueError(f"{path} debe ser un objeto JSON con la lista de textos «tokens», como el vocab.json de rukh.")
+    if len(tokens) != VOCAB_SIZE:
+        raise ValueError(f"{path} tiene {len(tokens)} tokens; el vocabulario de rukh tiene {VOCAB_SIZE}.")
+    for i, (got, expected) in enumerate(zip(tokens, TOKENS)):
         if got != expected:
             raise ValueError(f"{path}: el id {i} es {got!r}, pero en rukh es {expected!r}.")
-    return tuple(data)
+    return tuple(tokens)
 
 
 def toy_vocab(games: Sequence[Sequence[str]]) -> list[str]:

@@ -54,7 +54,7 @@ def test_promotion_order():
 
 @pytest.mark.parametrize("elo, expected", [(1200, "<w1200>"), (1299, "<w1200>"), (599, "<w0600>"), (100, "<w0600>"), (3500, "<w3200>"), (2650.7, "<w2600>")])
 def test_elo_binning_and_clamping(elo, expected):
-    assert vocab.elo_token("w", elo) == expected
+    assert vocab.elo_token(elo, "w") == expected
 
 
 def test_results_and_eos():
@@ -84,7 +84,7 @@ def test_bad_result_side_and_elo():
     with pytest.raises(ValueError, match="'1-0', '0-1', '1/2-1/2'"):
         vocab.encode_game(["e2e4"], 1500, 1500, "2-0")
     with pytest.raises(ValueError, match="'w' \\(blancas\\) o 'b' \\(negras\\)"):
-        vocab.elo_token("x", 1500)
+        vocab.elo_token(1500, "x")
     with pytest.raises(ValueError, match="número"):
         vocab.elo_bin("1500")
     with pytest.raises(ValueError, match="número"):
@@ -101,25 +101,31 @@ def test_decode_and_decode_moves():
         vocab.decode([-1])
 
 
-def test_json_round_trip(tmp_path):
-    path = tmp_path / "vocab.json"
+def test_json_round_trip_in_rukh_format(tmp_path):
+    path = tmp_path / "artefactos" / "vocab.json"
     vocab.save_vocab(path)
     assert vocab.load_vocab(path) == vocab.TOKENS
+    text = path.read_text(encoding="utf-8")
+    assert text.isascii() and text.endswith("}\n")
+    data = json.loads(text)
+    assert list(data) == ["version", "size", "specials", "elo_bins", "tokens"]
+    assert data["size"] == 2030 and data["specials"][0] == "<pad>" and data["elo_bins"] == {"min": 600, "max": 3200, "step": 100}
 
 
 def test_json_refuses_mismatches(tmp_path):
     path = tmp_path / "vocab.json"
     tokens = list(vocab.TOKENS)
     tokens[997], tokens[998] = tokens[998], tokens[997]
-    path.write_text(json.dumps(tokens))
+    path.write_text(json.dumps({**vocab.vocab_file_content(), "tokens": tokens}))
     with pytest.raises(ValueError, match="id 997"):
         vocab.load_vocab(path)
-    path.write_text(json.dumps(tokens[:-1]))
+    path.write_text(json.dumps({"tokens": tokens[:-1]}))
     with pytest.raises(ValueError, match="2029 tokens"):
         vocab.load_vocab(path)
-    path.write_text(json.dumps({"a": 1}))
-    with pytest.raises(ValueError, match="lista de textos"):
-        vocab.load_vocab(path)
+    for wrong in (list(vocab.TOKENS), {"tokens": [1, 2]}, {"a": 1}):
+        path.write_text(json.dumps(wrong))
+        with pytest.raises(ValueError, match="lista de textos «tokens»"):
+            vocab.load_vocab(path)
     path.write_text("[1, 2")
     with pytest.raises(ValueError, match="JSON válido"):
         vocab.load_vocab(path)
