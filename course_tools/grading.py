@@ -2,13 +2,15 @@
 
 El trabajo está repartido en módulos: ``grading_core`` (corrección en paralelo, reanudable),
 ``grading_guard`` (defensas contra entregas hostiles), ``grading_report`` (CSV, resumen,
-histogramas, devoluciones) y ``grading_bench`` (medidas de tiempo).
+histogramas, devoluciones), ``grading_bench`` (medidas de tiempo) y ``moodle`` (la hoja de
+calificaciones y el zip de devoluciones que se suben a Moodle).
 """
 
 from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from .config import ROOT
@@ -20,6 +22,8 @@ def register(sub) -> None:
     p.add_argument("--jobs", type=int, default=None, help="procesos en paralelo (por defecto, los núcleos)")
     p.add_argument("--timeout", type=int, default=None, help="segundos por celda (por defecto, nbgrader_config.py)")
     p.add_argument("--rehacer", action="store_true", help="vuelve a corregir también lo ya corregido")
+    p.add_argument("--worksheet", default=None,
+                   help="hoja de calificaciones de Moodle (.csv): deja la hoja con notas y el zip de devoluciones")
     p.set_defaults(func=cmd_grade)
     p = sub.add_parser("feedback", help="devoluciones HTML en castellano, sin tests ocultos")
     p.set_defaults(func=cmd_feedback)
@@ -35,6 +39,15 @@ def cmd_grade(args, root: Path = ROOT) -> int:
     from .config import notebooks
 
     started = time.monotonic()
+    worksheet, assignment = getattr(args, "worksheet", None), None
+    if worksheet:  # una hoja que no sirve se dice ya, no después de corregir
+        from .moodle import MoodleError, read_worksheet
+
+        try:
+            read_worksheet(worksheet)
+        except MoodleError as err:
+            print(f"✗ Hoja de Moodle: {err}")
+            return 2
     if args.zip:
         known = ensure_assignments(root, None, notebooks(root / "source"))
         for assignment in zip_collect(root, Path(args.zip), known):
@@ -48,6 +61,15 @@ def cmd_grade(args, root: Path = ROOT) -> int:
     print(format_summary(made["summary"]))
     print(f"Notas: {made['csv'].relative_to(root)}; histogramas en {made['csv'].parent.relative_to(root)}/")
     print(f"Libreta de notas: {db_url_for(root).split('@')[-1]}")
+    if worksheet:
+        from .moodle import MoodleError
+
+        try:
+            back = moodle_round(root, outcomes, Path(worksheet), assignment=assignment, archive=args.zip)
+        except MoodleError as err:
+            print(f"✗ Hoja de Moodle: {err}")
+            return 2
+        print(format_round(back, root))
     print(f"Corrección terminada en {time.monotonic() - started:.1f} s")
     return 0
 
@@ -64,3 +86,71 @@ def cmd_bench(args) -> int:
     from .grading_bench import run_bench
 
     return run_bench(students=args.alumnos, jobs=args.jobs or os.cpu_count() or 2)
+
+
+@dataclass
+class MoodleRound:
+    """Lo que deja una vuelta a Moodle: la hoja con notas y el zip de devoluciones."""
+
+    assignment: str
+    worksheet: Path
+    feedback: Path
+    filled: object  # moodle.Filled
+    files: list
+    missing: list  # participantes con nota y sin HTML de devolución
+    encoding: str
+
+
+def moodle_round(root: Path, outcomes: list, worksheet: Path, *, assignment: str | None = None,
+                 archive: Path | str | None = None, make_feedback=None) -> MoodleRound:
+    """Hoja con notas y zip de devoluciones en autograded/informe/, para subirlos a Moodle."""
+    from . import moodle
+
+    sheet = moodle.read_worksheet(worksheet)
+    ours = [o for o in outcomes if o.student.isdigit()]  # carpetas con número de participante
+    if assignment is None:
+        found = sorted({o.assignment for o in ours})
+        if len(found) != 1:
+            raise moodle.MoodleError("la hoja es de una sola tarea y en submitted/ hay entregas de Moodle de "
+                                     f"{len(found)} ({', '.join(found) or 'ninguna'}): indica la descarga con ZIP=...")
+        assignment = found[0]
+    ours = [o for o in ours if o.assignment == assignment]
+    folder = Path(root) / "autograded" / "informe"
+    out, zipped = folder / "hoja-con-notas.csv", folder / "devoluciones-moodle.zip"
+    if out.resolve() == sheet.path.resolve():
+        raise moodle.MoodleError(f"la hoja de entrada no puede ser {out}: se sobrescribiría")
+    filled = moodle.fill(sheet, ours, moodle.zip_participants(archive) if archive else None)
+    moodle.write_bytes(out, sheet.data())
+    graded = [o for o in ours if moodle.participant(o.student) in filled.written]
+    if graded:
+        if make_feedback is None:
+            from .grading_report import feedback as make_feedback
+        make_feedback(root, outcomes=graded)
+    files, missing = moodle.feedback_zip(root, assignment, filled.written, zipped)
+    return MoodleRound(assignment, out, zipped, filled, files, missing, sheet.encoding)
+
+
+def format_round(made: MoodleRound, root: Path) -> str:
+    """Lo que se hizo, para la terminal."""
+    f, here = made.filled, Path(root).resolve()
+
+    def show(path: Path):
+        return path.resolve().relative_to(here) if path.resolve().is_relative_to(here) else path
+
+    lines = [f"Hoja para Moodle ({made.assignment}): {show(made.worksheet)}, {len(f.written)} nota(s) sobre "
+             f"{' / '.join(sorted(f.tops)) or '-'} (dos decimales, la mitad hacia arriba); "
+             f"{f.untouched} fila(s) sin entrega en esta ronda, sin cambios.",
+             f"Devoluciones para Moodle: {show(made.feedback)} ({len(made.files)} HTML)."]
+    if f.unmatched:
+        lines.append(f"✗ {len(f.unmatched)} participante(s) que la hoja no tiene (no se les pone nada): "
+                     + ", ".join(f.unmatched))
+    if f.locked:
+        lines.append("✗ Nota bloqueada en Moodle, sin cambios: " + ", ".join(f.locked))
+    lines += [f"✗ {pid}: sin nota, revísala a mano ({why})" for pid, why in f.ungraded]
+    if made.missing:
+        lines.append("✗ Sin devolución HTML: " + ", ".join(made.missing))
+    if not f.comments:
+        lines.append("aviso: la hoja no tiene la columna «Feedback comments»: solo lleva las notas.")
+    if made.encoding != "utf-8":
+        lines.append(f"aviso: la hoja está en {made.encoding}: al subirla, elige esa codificación en Moodle.")
+    return "\n".join(lines)

@@ -34,7 +34,7 @@ SUSPICIOUS = {
     "rukh_helpers.checks.": "toca rukh_helpers.checks",
     "sys.modules": "toca sys.modules",
 }
-MOODLE_REGEX = (r".*/(?P<first_name>[^/_]+)_(?P<student_id>\d+)_assignsubmission_file_/?"
+MOODLE_REGEX = (r".*/(?P<first_name>[^/_]+)_(?P<student_id>\d+)_assignsubmission_file(?:_/?|/)"
                 r"(?P<file_id>[^/]+\.ipynb)$")
 
 
@@ -372,6 +372,7 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
             outcomes.append(previous)
         else:
             pending.append(job)
+    previous_jupyter_path = os.environ.get("JUPYTER_PATH")
     kernels = grading_guard.install_kernelspec()
     try:
         fresh = _run_pool(root, url, timeout, known, layout, pending, jobs, quiet)
@@ -391,6 +392,10 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
             fresh = [redone.get((o.student, o.assignment), o) for o in fresh]
     finally:
         shutil.rmtree(kernels, ignore_errors=True)
+        if previous_jupyter_path is None:  # el kernelspec temporal no se queda en el JUPYTER_PATH de quien llama
+            os.environ.pop("JUPYTER_PATH", None)
+        else:
+            os.environ["JUPYTER_PATH"] = previous_jupyter_path
     for outcome in fresh:
         if outcome.graded:
             if _restore_grades(url, outcome):

@@ -27,7 +27,7 @@ WHEN_EN, WHEN_ES = "Monday, 3 March 2025, 10:15 AM", "lunes, 3 de marzo de 2025,
 
 def php_line(fields, delimiter=","):
     """Una línea como la escribe fputcsv de PHP: entre comillas si hay espacios o separadores."""
-    quoted = ['"' + f.replace('"', '""') + '"' if re.search(r'[\s",;\\]', f) else f for f in fields]
+    quoted = ['"' + f.replace('"', '""') + '"' if re.search(r'[\s"\\' + delimiter + ']', f) else f for f in fields]
     return delimiter.join(quoted) + "\n"
 
 
@@ -257,6 +257,15 @@ def test_cli_and_makefile_take_the_worksheet():
     parser = argparse.ArgumentParser()
     grading.register(parser.add_subparsers(dest="order"))
     assert parser.parse_args(["grade", "--zip", "d.zip", "--worksheet", "h.csv"]).worksheet == "h.csv"
-    assert parser.parse_args(["grade", "--hoja", "h.csv"]).worksheet == "h.csv"
     makefile = (grading.ROOT / "Makefile").read_text(encoding="utf-8")
     assert '$(if $(HOJA),--worksheet "$(HOJA)")' in makefile
+
+
+@pytest.mark.parametrize("name", [
+    "José Núñez_12345_assignsubmission_file_00-cuadernos.ipynb",       # sin carpetas
+    "José Núñez_12345_assignsubmission_file_/00-cuadernos.ipynb",      # carpetas, hasta Moodle 4.0
+    "José Núñez_12345_assignsubmission_file/00-cuadernos.ipynb",       # carpetas, Moodle 4.1 y después
+])
+def test_zip_collect_reads_every_moodle_layout(name):
+    match = re.match(MOODLE_REGEX, "/" + name)
+    assert match and match.group("student_id") == "12345" and match.group("file_id") == "00-cuadernos.ipynb"
