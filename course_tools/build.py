@@ -16,6 +16,14 @@ from . import cells, predictions, render
 from .config import NBGRADER_CONFIG, RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
 
 EXECUTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+
+
+def kernel_env(**overrides: str) -> dict[str, str]:
+    """El entorno de un núcleo que ejecuta cuadernos: el de este proceso con EXECUTION_ENV encima.
+
+    Se pasa al núcleo al arrancarlo; el entorno de este proceso no cambia.
+    """
+    return {**os.environ, **EXECUTION_ENV, **overrides}
 CELL_TIMEOUT = 120
 
 # nbgrader llama a `alembic` por su nombre: el directorio del entorno debe estar en el PATH.
@@ -129,7 +137,6 @@ def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None) -> n
     from nbclient.exceptions import CellExecutionError
 
     nb = copy.deepcopy(nb)
-    os.environ.update(EXECUTION_ENV)
     with tempfile.TemporaryDirectory(prefix="curso-exec-") as tmp:
         client = NotebookClient(
             nb,
@@ -139,7 +146,7 @@ def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None) -> n
             resources={"metadata": {"path": str(cwd or tmp)}},
         )
         try:
-            client.execute()
+            client.execute(env=kernel_env())
         except CellExecutionError as err:
             raise BuildError(f"{label}: una celda falló al ejecutarse:\n{err}") from None
     for cell in nb.cells:

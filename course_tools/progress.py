@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import multiprocessing
-import os
 import re
 import tempfile
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -20,7 +19,7 @@ from pathlib import Path
 import nbformat
 
 from . import cells
-from .build import EXECUTION_ENV
+from .build import kernel_env
 from .config import Notebook
 
 PREDICTION_BLANK = re.compile(r"^\s*\w+\s*=\s*\.\.\.\s*(#.*)?$", re.M)
@@ -82,7 +81,7 @@ def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> Notebo
         return result
     result.total = len(pairs)
     run = copy.deepcopy(nb)
-    env = {**os.environ, **EXECUTION_ENV, "MPLBACKEND": "Agg"}
+    env = kernel_env(MPLBACKEND="Agg")
     with tempfile.TemporaryDirectory(prefix="curso-progreso-") as tmp:
         client = NotebookClient(run, timeout=timeout, kernel_name="python3", allow_errors=True,
                                 record_timing=False, resources={"metadata": {"path": tmp}})

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import importlib.util
-import os
 import re
 import tempfile
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from pathlib import Path
 import nbformat
 
 from . import cells
-from .build import EXECUTION_ENV, rendered_source
+from .build import kernel_env, rendered_source
 from .config import Notebook
 from .predictions import prediction_stub
 
@@ -165,15 +164,14 @@ def prove(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None
         for reason, code in catalogue.get(gid, []):
             variants.append((reason, gid, code))
 
-    # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.
-    os.environ.update({**EXECUTION_ENV, "MPLBACKEND": "Agg"})
     with tempfile.TemporaryDirectory(prefix="curso-prueba-") as tmp:
         # nbclient guarda cada celda ejecutada en su propio cuaderno: le damos una copia.
         client = NotebookClient(
             copy.deepcopy(nb), timeout=120, kernel_name="python3", allow_errors=True, record_timing=False,
             resources={"metadata": {"path": tmp}},
         )
-        with client.setup_kernel():
+        # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.
+        with client.setup_kernel(env=kernel_env(MPLBACKEND="Agg")):
             for label, target, replacement in variants:
                 outcome = _run_variant(client, nb, label, target, replacement)
                 _judge(report, outcome, test_of)
