@@ -32,3 +32,46 @@ def test_moodle_zip_is_collected_and_graded(tmp_path):
     outcomes = {o.student: o for o in grading_core.grade_all(root, selected=pilot, quiet=True, timeout=10)}
     assert outcomes["12345"].score == outcomes["12345"].max_score == 7
     assert outcomes["67890"].score == 0
+
+
+def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_zip(tmp_path, capsys):
+    """`make grade ZIP=... HOJA=...` de punta a punta: corrige, rellena la hoja y empaqueta las devoluciones."""
+    import argparse
+    import csv
+    import io
+
+    from course_tools import grading
+
+    root = tmp_path / "curso"
+    pilot = [n for n in notebooks() if n.slug == SLUG]
+    prepare_course(root, pilot)
+    solved = nbformat.writes(nbformat.read(str(root / "source" / SLUG / f"{SLUG}.ipynb"), as_version=4))
+    blank = nbformat.writes(nbformat.read(str(root / "release" / SLUG / f"{SLUG}.ipynb"), as_version=4))
+    archive = tmp_path / "descarga.zip"
+    with zipfile.ZipFile(archive, "w") as zf:  # «en carpetas», como Moodle 4.1 y después
+        zf.writestr(f"José Núñez_12345_assignsubmission_file/{SLUG}.ipynb", solved)
+        zf.writestr(f"Luis Gómez_67890_assignsubmission_file/{SLUG}.ipynb", blank)
+        zf.writestr(f"Eva Ruiz_24680_assignsubmission_file/{SLUG}.ipynb", blank)  # no está en la hoja
+    header = ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum Grade", "Grade can be changed",
+              "Last modified (submission)", "Last modified (grade)", "Feedback comments"]
+    when = "Monday, 1 December 2026, 9:00 AM"
+    rows = [[f"Participant {pid}", name, f"{pid}@example.org", "Submitted for grading", "", "10.00", "Yes", when, "-", ""]
+            for pid, name in (("12345", "José Núñez"), ("67890", "Luis Gómez"), ("55555", "Sin Entrega"))]
+    sheet = tmp_path / "hoja.csv"
+    text = io.StringIO()
+    csv.writer(text, quoting=csv.QUOTE_ALL, lineterminator="\n").writerows([header, *rows])
+    sheet.write_bytes(b"\xef\xbb\xbf" + text.getvalue().encode("utf-8"))
+
+    args = argparse.Namespace(zip=str(archive), worksheet=str(sheet), jobs=None, timeout=10, rehacer=False)
+    assert grading.cmd_grade(args, root=root) == 0
+    printed = capsys.readouterr().out
+    assert "24680" in printed  # en la descarga pero no en la hoja: se dice, no se adivina
+
+    filled = root / "autograded" / "informe" / "hoja-con-notas.csv"
+    got = {r[0]: r for r in csv.reader(io.StringIO(filled.read_bytes().decode("utf-8-sig")))}
+    assert got["Participant 12345"][4] == "10.00" and got["Participant 67890"][4] == "0.00"
+    assert "nb00-" in got["Participant 12345"][9]  # el comentario da los puntos de cada ejercicio
+    assert got["Participant 55555"] == rows[2]  # sin entrega: la fila no cambia
+    with zipfile.ZipFile(root / "autograded" / "informe" / "devoluciones-moodle.zip") as zf:
+        names = sorted(zf.namelist())
+    assert names == [f"José Núñez_12345_assignfeedback_file_{SLUG}.html", f"Luis Gómez_67890_assignfeedback_file_{SLUG}.html"]
