@@ -12,10 +12,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 c.CourseDirectory.root = HERE
 c.CourseDirectory.course_id = "pytorch-minimo"
-# Libreta de notas: SQLite por defecto; PostgreSQL u otra base con CURSO_GRADEBOOK_URL,
+# Libreta de notas: SQLite por defecto; PostgreSQL u otra base con COURSE_GRADEBOOK_URL,
 # p. ej. postgresql://profe@127.0.0.1:5432/notas
 c.CourseDirectory.db_url = os.environ.get(
-    "CURSO_GRADEBOOK_URL", "sqlite:///" + os.path.join(HERE, "gradebook.db")
+    "COURSE_GRADEBOOK_URL", "sqlite:///" + os.path.join(HERE, "gradebook.db")
 )
 c.CourseDirectory.ignore = [
     ".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", ".*",

@@ -21,14 +21,14 @@ def register(sub) -> None:
     p.add_argument("--zip", default=None, help="descarga «todas las entregas» de Moodle (.zip)")
     p.add_argument("--jobs", type=int, default=None, help="procesos en paralelo (por defecto, los núcleos)")
     p.add_argument("--timeout", type=int, default=None, help="segundos por celda (por defecto, nbgrader_config.py)")
-    p.add_argument("--rehacer", action="store_true", help="vuelve a corregir también lo ya corregido")
+    p.add_argument("--redo", action="store_true", help="vuelve a corregir también lo ya corregido")
     p.add_argument("--worksheet", default=None,
                    help="hoja de calificaciones de Moodle (.csv): deja la hoja con notas y el zip de devoluciones")
     p.set_defaults(func=cmd_grade)
     p = sub.add_parser("feedback", help="devoluciones HTML en castellano, sin tests ocultos")
     p.set_defaults(func=cmd_feedback)
     p = sub.add_parser("bench", help="corrección en paralelo frente a secuencial y tiempos de cada cuaderno")
-    p.add_argument("--alumnos", type=int, default=40)
+    p.add_argument("--students", type=int, default=40)
     p.add_argument("--jobs", type=int, default=None)
     p.set_defaults(func=cmd_bench)
 
@@ -52,7 +52,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         known = ensure_assignments(root, None, notebooks(root / "source"))
         for assignment in zip_collect(root, Path(args.zip), known):
             print(f"descarga de Moodle repartida en submitted/*/{assignment}/")
-    outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.rehacer)
+    outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.redo)
     if not outcomes:
         print("No hay nada que corregir en submitted/.")
         return 0
@@ -85,7 +85,7 @@ def cmd_feedback(args, root: Path = ROOT) -> int:
 def cmd_bench(args) -> int:
     from .grading_bench import run_bench
 
-    return run_bench(students=args.alumnos, jobs=args.jobs or os.cpu_count() or 2)
+    return run_bench(students=args.students, jobs=args.jobs or os.cpu_count() or 2)
 
 
 @dataclass

@@ -59,7 +59,7 @@ class Outcome:
 
 
 def db_url_for(root: Path, db_url: str | None = None) -> str:
-    return db_url or os.environ.get("CURSO_GRADEBOOK_URL") or f"sqlite:///{Path(root) / 'gradebook.db'}"
+    return db_url or os.environ.get("COURSE_GRADEBOOK_URL") or f"sqlite:///{Path(root) / 'gradebook.db'}"
 
 
 def grading_config(root: Path, db_url: str | None, timeout: int | None = None):

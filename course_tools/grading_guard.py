@@ -38,7 +38,7 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from . import cells
 
 KERNEL_NAME = "curso-correccion"
-MEMORY_ENV = "CURSO_LIMITE_MEMORIA_MB"
+MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"
 DEFAULT_MEMORY_MB = 3072
 TAMPER_ENAME = "ManipulacionDetectada"
 DEAD_ENAME = "NucleoMuerto"

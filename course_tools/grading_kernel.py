@@ -8,7 +8,7 @@ import os
 import resource
 import sys
 
-MEMORY_ENV = "CURSO_LIMITE_MEMORIA_MB"
+MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"
 
 
 def main(argv):

@@ -42,9 +42,9 @@ def exercise_summary(outcomes: list[Outcome]) -> dict[str, dict[str, dict]]:
     for assignment, exercises in table.items():
         summary[assignment] = {
             gid: {
-                "media": sum(s for s, _ in pairs) / len(pairs),
-                "maximo": pairs[0][1],
-                "completa": sum(1 for s, m in pairs if s >= m) / len(pairs),
+                "mean": sum(s for s, _ in pairs) / len(pairs),
+                "max": pairs[0][1],
+                "full_share": sum(1 for s, m in pairs if s >= m) / len(pairs),
                 "n": len(pairs),
             }
             for gid, pairs in sorted(exercises.items())
@@ -57,8 +57,8 @@ def format_summary(summary: dict) -> str:
     for assignment, exercises in summary.items():
         lines.append(f"{assignment}:")
         for gid, row in exercises.items():
-            lines.append(f"  {gid:<40} media {row['media']:.2f}/{row['maximo']:g}   "
-                         f"nota completa {100 * row['completa']:.0f} % (n={row['n']})")
+            lines.append(f"  {gid:<40} media {row['mean']:.2f}/{row['max']:g}   "
+                         f"nota completa {100 * row['full_share']:.0f} % (n={row['n']})")
     return "\n".join(lines)
 
 

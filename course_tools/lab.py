@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .config import RELEASE_DIR, ROOT
 
-WORKSPACE_ENV_VAR = "CURSO_MI_CURSO"
+WORKSPACE_ENV_VAR = "COURSE_WORKSPACE"
 
 
 def workspace_dir() -> Path:

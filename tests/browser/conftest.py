@@ -28,7 +28,7 @@ def lab_server(tmp_path):
     # Ajustes de JupyterLab propios de la prueba: sin el aviso de noticias, que tapa botones al azar.
     (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True)
     (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
-    env = {**os.environ, "CURSO_MI_CURSO": str(workspace), "JUPYTER_CONFIG_DIR": str(tmp_path / "jupyter-config"),
+    env = {**os.environ, "COURSE_WORKSPACE": str(workspace), "JUPYTER_CONFIG_DIR": str(tmp_path / "jupyter-config"),
            "JUPYTERLAB_SETTINGS_DIR": str(settings)}
     log = open(tmp_path / "lab.log", "w")
     process = subprocess.Popen(

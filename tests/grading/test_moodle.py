@@ -62,7 +62,7 @@ def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_
     csv.writer(text, quoting=csv.QUOTE_ALL, lineterminator="\n").writerows([header, *rows])
     sheet.write_bytes(b"\xef\xbb\xbf" + text.getvalue().encode("utf-8"))
 
-    args = argparse.Namespace(zip=str(archive), worksheet=str(sheet), jobs=None, timeout=10, rehacer=False)
+    args = argparse.Namespace(zip=str(archive), worksheet=str(sheet), jobs=None, timeout=10, redo=False)
     assert grading.cmd_grade(args, root=root) == 0
     printed = capsys.readouterr().out
     assert "24680" in printed  # en la descarga pero no en la hoja: se dice, no se adivina

@@ -85,7 +85,7 @@ def test_informe_csv_resumen_e_histogramas(course, tmp_path):
     summary = made["summary"][SLUG]
     assert set(summary) == {"nb00-predict-order-tests", "nb00-count-moves-to-tests", "nb00-side-moves-tests",
                             "nb00-last-move-tests"}
-    assert all(0 <= row["completa"] <= 1 for row in summary.values())
+    assert all(0 <= row["full_share"] <= 1 for row in summary.values())
     for png in made["histograms"]:
         assert png.read_bytes()[:4] == b"\x89PNG"
 

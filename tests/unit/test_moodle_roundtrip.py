@@ -228,7 +228,7 @@ def test_sheet_without_a_required_column_is_refused(tmp_path, dropped):
 
 def test_bad_input_gets_a_spanish_error(tmp_path, capsys):
     bad = write_sheet(tmp_path / "hoja.csv", ["Identifier", "Grade"], [["Participant 1", ""]])
-    args = argparse.Namespace(zip=None, jobs=None, timeout=None, rehacer=False, worksheet=str(bad))
+    args = argparse.Namespace(zip=None, jobs=None, timeout=None, redo=False, worksheet=str(bad))
     assert grading.cmd_grade(args, root=tmp_path) == 2  # antes de corregir nada
     assert "✗ Hoja de Moodle: a la hoja hoja.csv le falta la columna «Maximum Grade»" in capsys.readouterr().out
     cut = tmp_path / "cortada.csv"
