@@ -149,24 +149,16 @@ def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None) -> n
             client.execute(env=kernel_env())
         except CellExecutionError as err:
             raise BuildError(f"{label}: una celda falló al ejecutarse:\n{err}") from None
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = merge_streams(cell.outputs)
+    return coalesce_streams(nb)
+
+
+def coalesce_streams(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Une los trozos seguidos de stdout (o de stderr) con el preprocesador de nbconvert: el núcleo
+    los parte según el momento, y así dos construcciones iguales dan ficheros idénticos."""
+    from nbconvert.preprocessors import CoalesceStreamsPreprocessor
+
+    nb, _ = CoalesceStreamsPreprocessor().preprocess(nb, {})
     return nb
-
-
-def merge_streams(outputs: list) -> list:
-    """Une los trozos seguidos de stdout (o de stderr): el núcleo los parte según el momento, y así
-    dos construcciones iguales dan ficheros idénticos."""
-    merged = []
-    for output in outputs:
-        previous = merged[-1] if merged else None
-        if (output.get("output_type") == "stream" and previous is not None
-                and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
-            previous["text"] += output["text"]
-        else:
-            merged.append(output)
-    return merged
 
 
 VOLATILE_TAG = "nbval-ignore-output"

@@ -193,11 +193,12 @@ def test_every_source_notebook_is_listed_in_order():
 def test_rebuild_helpers_make_identical_files(tmp_path):
     from nbformat.v4 import new_code_cell, new_notebook, new_output
 
-    from course_tools.build import keep_volatile_outputs, merge_streams
+    from course_tools.build import coalesce_streams, keep_volatile_outputs
 
-    parts = [new_output("stream", name="stdout", text="a\n"), new_output("stream", name="stdout", text="b\n"),
-             new_output("stream", name="stderr", text="aviso\n"), new_output("stream", name="stdout", text="c\n")]
-    merged = merge_streams(parts)
+    parts = new_code_cell("print()")
+    parts.outputs = [new_output("stream", name="stdout", text="a\n"), new_output("stream", name="stdout", text="b\n"),
+                     new_output("stream", name="stderr", text="aviso\n"), new_output("stream", name="stdout", text="c\n")]
+    merged = coalesce_streams(new_notebook(cells=[parts])).cells[0].outputs
     assert [(o.name, o.text) for o in merged] == [("stdout", "a\nb\n"), ("stderr", "aviso\n"), ("stdout", "c\n")]
 
     def notebook(volatile_text, plain_text):
