@@ -372,9 +372,7 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
             outcomes.append(previous)
         else:
             pending.append(job)
-    previous_jupyter_path = os.environ.get("JUPYTER_PATH")
-    kernels = grading_guard.install_kernelspec()
-    try:
+    with grading_guard.installed_kernelspec():
         fresh = _run_pool(root, url, timeout, known, layout, pending, jobs, quiet)
         # Una entrega que otro núcleo cambió durante la corrección: se restaura y se corrige otra vez.
         own_edits = {(o.student, o.assignment): o.digest for o in fresh if o.edited}
@@ -390,12 +388,6 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
             for o in again:
                 o.problems.append("otra entrega la alteró; se corrigió de nuevo desde el original")
             fresh = [redone.get((o.student, o.assignment), o) for o in fresh]
-    finally:
-        shutil.rmtree(kernels, ignore_errors=True)
-        if previous_jupyter_path is None:  # el kernelspec temporal no se queda en el JUPYTER_PATH de quien llama
-            os.environ.pop("JUPYTER_PATH", None)
-        else:
-            os.environ["JUPYTER_PATH"] = previous_jupyter_path
     for outcome in fresh:
         if outcome.graded:
             if _restore_grades(url, outcome):

@@ -22,9 +22,11 @@ puede esquivarlas, porque el código del alumno y los tests comparten proceso. V
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -46,8 +48,13 @@ GUARD_MARK = "# celda del corrector"
 IMPORT_CHECKS = re.compile(r"from\s+rukh_helpers\.checks\s+import\s+\(?([\w\s,]+)\)?")
 
 
-def install_kernelspec(memory_mb: int | None = None) -> Path:
-    """Crea un kernelspec que arranca ipykernel con límites y lo pone en JUPYTER_PATH."""
+@contextlib.contextmanager
+def installed_kernelspec(memory_mb: int | None = None):
+    """Un kernelspec temporal que arranca ipykernel con límites, visible en JUPYTER_PATH mientras dura el bloque.
+
+    Al salir se borra y JUPYTER_PATH vuelve a ser el de antes: quien llama no se queda con él.
+    """
+    previous = os.environ.get("JUPYTER_PATH")
     folder = Path(tempfile.mkdtemp(prefix="curso-kernels-"))
     spec_dir = folder / "kernels" / KERNEL_NAME
     spec_dir.mkdir(parents=True)
@@ -58,8 +65,15 @@ def install_kernelspec(memory_mb: int | None = None) -> Path:
         "env": {MEMORY_ENV: str(memory_mb or int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)))},
     }
     (spec_dir / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(folder), os.environ.get("JUPYTER_PATH")]))
-    return folder
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(folder), previous]))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        if previous is None:
+            os.environ.pop("JUPYTER_PATH", None)
+        else:
+            os.environ["JUPYTER_PATH"] = previous
 
 
 # --- celdas del corrector ---------------------------------------------------------------
