@@ -66,3 +66,11 @@ def exercises(nb) -> list[tuple[int, int]]:
             if j < len(nb.cells) and is_graded_test(nb.cells[j]):
                 pairs.append((i, j))
     return pairs
+
+
+def error_message(outputs) -> str | None:
+    """«Tipo: mensaje» del primer error guardado en las salidas de una celda, o None si no hay ninguno."""
+    for output in outputs:
+        if output.get("output_type") == "error":
+            return f"{output.get('ename', '')}: {output.get('evalue', '')}".strip()
+    return None

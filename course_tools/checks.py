@@ -142,7 +142,7 @@ def check_worked_outputs(nb, path) -> list[str]:
             continue
         if cell.get("execution_count") is None:
             problems.append(f"{_where(path, i)}: celda sin ejecutar; ejecuta `make release`")
-        if any(o.get("output_type") == "error" for o in cell.outputs):
+        if cells.error_message(cell.outputs) is not None:
             problems.append(
                 f"{_where(path, i)}: guarda un error, y «Ejecutar todo» se pararía ahí; envuélvelo en `with show_error():`"
             )

@@ -58,10 +58,6 @@ def exercise_title(nb, solution_index: int) -> str:
     return cells.grade_id(nb.cells[solution_index]) or "un ejercicio"
 
 
-def _failed(cell) -> bool:
-    return any(output.get("output_type") == "error" for output in cell.get("outputs", []))
-
-
 def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> NotebookProgress:
     """Ejecuta una copia del cuaderno y cuenta sus ejercicios; nunca escribe en ``path``."""
     from nbclient import NotebookClient
@@ -92,7 +88,7 @@ def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> Notebo
     for solution_index, test_index in pairs:
         blank = is_blank(nb.cells[solution_index].source)
         executed = run.cells[test_index].get("execution_count") is not None
-        passed = executed and not blank and not _failed(run.cells[test_index])
+        passed = executed and not blank and cells.error_message(run.cells[test_index].outputs) is None
         result.blanks += blank
         result.passed += passed
         if not passed and not result.next_exercise:

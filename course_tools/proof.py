@@ -110,13 +110,6 @@ def message_flaw(message: str) -> str | None:
     return None
 
 
-def _error_message(outputs) -> str | None:
-    for output in outputs:
-        if output.get("output_type") == "error":
-            return f"{output.get('ename', '')}: {output.get('evalue', '')}".strip()
-    return None
-
-
 def _run_variant(client, nb, label: str, target: str | None, replacement: str | None) -> Outcome:
     outcome = Outcome(label, target)
     client.execute_cell(nbformat.v4.new_code_cell(RESET), 0, store_history=False)
@@ -130,7 +123,7 @@ def _run_variant(client, nb, label: str, target: str | None, replacement: str | 
         else:
             cell.source = cells.strip_solution_markers(original.source)
         client.execute_cell(cell, index)
-        error = _error_message(cell.outputs)
+        error = cells.error_message(cell.outputs)
         if error is None:
             continue
         if cells.is_graded_test(original):
