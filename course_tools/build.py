@@ -16,6 +16,7 @@ from . import cells, predictions, render
 from .config import NBGRADER_CONFIG, RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
 
 EXECUTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+CELL_TIMEOUT = 120
 
 
 def kernel_env(**overrides: str) -> dict[str, str]:
@@ -24,7 +25,6 @@ def kernel_env(**overrides: str) -> dict[str, str]:
     Se pasa al núcleo al arrancarlo; el entorno de este proceso no cambia.
     """
     return {**os.environ, **EXECUTION_ENV, **overrides}
-CELL_TIMEOUT = 120
 
 # nbgrader llama a `alembic` por su nombre: el directorio del entorno debe estar en el PATH.
 _VENV_BIN = str(Path(sys.executable).parent)

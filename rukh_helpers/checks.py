@@ -9,7 +9,6 @@ dimensiones, un array de NumPy o un objeto cuyo ``__eq__`` siempre dice que sí.
 
 from __future__ import annotations
 
-import hashlib
 import math
 from typing import Any, Callable
 
@@ -50,6 +49,12 @@ def _plural(count: int, singular: str, plural: str) -> str:
     return f"{count} {singular if count == 1 else plural}"
 
 
+def _one_line(value: Any, limit: int) -> str:
+    """El repr de ``value`` en una sola línea (el de un módulo o un dict ocupa varias), cortado a ``limit``."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _describe(value: Any) -> str:
     if value is None:
         return "None (¿te falta un `return`?)"
@@ -57,10 +62,7 @@ def _describe(value: Any) -> str:
         return f"un tensor de forma {tuple(value.shape)} y tipo {value.dtype}"
     if isinstance(value, np.ndarray):
         return f"un array de NumPy de forma {value.shape} y tipo {value.dtype}"
-    text = " ".join(repr(value).split())  # en una línea: el repr de un módulo o un dict ocupa varias
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{type_name(value)}: {text}"
+    return f"{type_name(value)}: {_one_line(value, 60)}"
 
 
 def fail(message: str) -> None:
@@ -76,8 +78,7 @@ def _call_text(label: str, args: tuple, kwargs: dict) -> str:
 def _short(value: Any) -> str:
     if isinstance(value, (torch.Tensor, np.ndarray)):
         return f"<{type(value).__name__} de forma {tuple(value.shape)}>"
-    text = " ".join(repr(value).split())
-    return text if len(text) <= 40 else text[:37] + "..."
+    return _one_line(value, 40)
 
 
 def call(func: Any, *args: Any, name: str | None = None, **kwargs: Any) -> Any:

@@ -1,7 +1,8 @@
 """Dibujos de tensores: ver una operación de formas en vez de leerla.
 
-Cada función devuelve una figura de matplotlib (escríbela como última línea de la celda para verla) con fondo blanco (se lee igual en el tema claro
-y en el oscuro de Colab y JupyterLab) y de, como mucho, el ancho de una celda de Colab:
+Cada función devuelve una figura de matplotlib (escríbela como última línea de la celda para
+verla), con fondo blanco (se lee igual en el tema claro y en el oscuro de Colab y JupyterLab) y,
+como mucho, del ancho de una celda de Colab:
 
 - ``draw_tensor``: un tensor de 1 a 4 dimensiones como una cuadrícula con sus valores, los
   nombres de sus dimensiones (B, T, d, H, D, V) y los índices; 3-D y 4-D como cortes apilados.
@@ -348,10 +349,14 @@ def draw_argmax(x, dim: int = -1, names: Sequence[str] | None = None, *, edgeite
                       f"índices {_shape(result)}", edgeitems)
 
 
+def _storage_size(x: torch.Tensor) -> int:
+    """Cuántos números caben en la memoria que ``x`` comparte con sus vistas."""
+    return x.untyped_storage().nbytes() // x.element_size()
+
+
 def storage_positions(x: torch.Tensor) -> torch.Tensor:
     """En qué posición de la memoria vive cada elemento de ``x``: offset + Σ índice × stride."""
-    size = x.untyped_storage().nbytes() // x.element_size()
-    return torch.arange(size).as_strided(x.shape, x.stride(), x.storage_offset())
+    return torch.arange(_storage_size(x)).as_strided(x.shape, x.stride(), x.storage_offset())
 
 
 def draw_memory(*tensors, labels: Sequence[str] | None = None, names: Sequence[str] | None = None,
@@ -368,7 +373,7 @@ def draw_memory(*tensors, labels: Sequence[str] | None = None, names: Sequence[s
     if len(labels) != len(tensors):
         raise ValueError(f"labels tiene {len(labels)} rótulos para {len(tensors)} tensores.")
     first = tensors[0]
-    size = first.untyped_storage().nbytes() // first.element_size()
+    size = _storage_size(first)
     storage = first.as_strided((size,), (1,), 0)
     palette = _ramp(size)
     canvas = Canvas()
@@ -379,7 +384,7 @@ def draw_memory(*tensors, labels: Sequence[str] | None = None, names: Sequence[s
         same = t.untyped_storage().data_ptr() == first.untyped_storage().data_ptr()
         where = "" if same else " · otra memoria"
         title = f"{label} {_shape(t)}{where}\nstride {t.stride()} · contiguo: {'sí' if t.is_contiguous() else 'no'}"
-        canvas.place(t, title, _names(names, t) if names else _names(None, t),
+        canvas.place(t, title, _names(names or None, t),
                      Style(colors=storage_positions(t) if same else None, palette=palette), edgeitems)
     return canvas.figure("Cada color es una posición de la memoria")
 
