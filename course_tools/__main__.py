@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=8888)
     p.add_argument("--no-browser", action="store_true")
     p.set_defaults(func=cmd_lab)
-    from . import grading
+    from .grading import cli as grading
 
     grading.register(sub)  # grade, feedback, bench
     p = sub.add_parser("stage", help="(interno) una etapa cronometrada de make test")

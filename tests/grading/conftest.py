@@ -18,7 +18,7 @@ from catalogo_hostil import CATALOGUE, SLUG  # noqa: E402
 
 from course_tools.build import prepare_course  # noqa: E402
 from course_tools.config import notebooks  # noqa: E402
-from course_tools import grading_core  # noqa: E402
+from course_tools.grading import core as grading_core  # noqa: E402
 
 CELL_TIMEOUT = 10
 

@@ -6,7 +6,7 @@ import zipfile
 
 import nbformat
 
-from course_tools import grading_core
+from course_tools.grading import core as grading_core
 from course_tools.build import prepare_course
 from course_tools.config import notebooks
 
@@ -40,7 +40,7 @@ def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_
     import csv
     import io
 
-    from course_tools import grading
+    from course_tools.grading import cli as grading
 
     root = tmp_path / "curso"
     pilot = [n for n in notebooks() if n.slug == SLUG]

@@ -16,7 +16,7 @@ import nbformat
 import pytest
 
 from catalogo_hostil import CATALOGUE, SLUG
-from course_tools import grading_core
+from course_tools.grading import core as grading_core
 from course_tools.build import prepare_course
 from course_tools.config import Notebook
 from tests.ports import free_port

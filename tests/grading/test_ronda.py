@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from catalogo_hostil import CATALOGUE, ORPHAN_ACTED, ORPHAN_DELAY, ORPHAN_PID, SLUG
-from course_tools import grading_core, grading_report
+from course_tools.grading import core as grading_core, report as grading_report
 from course_tools.config import notebooks
 
 SLUGS = [n.slug for n in notebooks()]

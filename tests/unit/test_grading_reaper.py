@@ -21,7 +21,7 @@ def _alive(pid: int) -> bool:
 
 ESCAPE = textwrap.dedent("""
     import os, sys, time
-    from course_tools import grading_reaper
+    from course_tools.grading import reaper as grading_reaper
     adopt = sys.argv[1] == "sí"
     if adopt:
         assert grading_reaper.become_subreaper()
@@ -59,7 +59,7 @@ def test_an_escaped_grandchild_is_ended_only_by_a_subreaper(adopt):
 
 
 def test_children_and_an_empty_round():
-    from course_tools import grading_reaper
+    from course_tools.grading import reaper as grading_reaper
 
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
@@ -71,7 +71,7 @@ def test_children_and_an_empty_round():
 
 
 def test_the_grading_kernelspec_leaves_jupyter_path_as_it_was(monkeypatch):
-    from course_tools import grading_guard
+    from course_tools.grading import guard as grading_guard
 
     for before in (None, "/algo/mio"):
         if before is None:

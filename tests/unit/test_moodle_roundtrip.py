@@ -12,8 +12,8 @@ import zipfile
 
 import pytest
 
-from course_tools import grading, moodle
-from course_tools.grading_core import MOODLE_REGEX, Outcome
+from course_tools.grading import cli as grading, moodle
+from course_tools.grading.core import MOODLE_REGEX, Outcome
 
 TASK = "00-cuadernos"
 BOM = b"\xef\xbb\xbf"

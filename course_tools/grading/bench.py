@@ -18,10 +18,10 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_notebook
 
-from . import cells
-from .build import execute, prepare_course
-from .config import WORKED_DIR, notebooks
-from .grading_core import gradebook_scores, grade_all
+from .. import cells
+from ..build import execute, prepare_course
+from ..config import WORKED_DIR, notebooks
+from .core import gradebook_scores, grade_all
 
 
 def _synthetic_class(root: Path, slugs: list[str], students: int) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import nbformat
 
-from . import cells
-from .grading_core import Outcome, db_url_for, grading_config
+from .. import cells
+from .core import Outcome, db_url_for, grading_config
 
 # La plantilla de nbgrader está en inglés; estas son las frases que ve el alumno.
 SPANISH = [

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .config import ROOT
+from ..config import ROOT
 
 
 def register(sub) -> None:
@@ -34,9 +34,9 @@ def register(sub) -> None:
 
 
 def cmd_grade(args, root: Path = ROOT) -> int:
-    from .grading_core import db_url_for, ensure_assignments, format_table, grade_all, zip_collect
-    from .grading_report import format_summary, report
-    from .config import notebooks
+    from .core import db_url_for, ensure_assignments, format_table, grade_all, zip_collect
+    from .report import format_summary, report
+    from ..config import notebooks
 
     started = time.monotonic()
     worksheet, assignment = getattr(args, "worksheet", None), None
@@ -75,7 +75,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
 
 
 def cmd_feedback(args, root: Path = ROOT) -> int:
-    from .grading_report import feedback
+    from .report import feedback
 
     written = feedback(root)
     print(f"{len(written)} devolución(es) en feedback/ (sin el código de los tests ocultos).")
@@ -83,7 +83,7 @@ def cmd_feedback(args, root: Path = ROOT) -> int:
 
 
 def cmd_bench(args) -> int:
-    from .grading_bench import run_bench
+    from .bench import run_bench
 
     return run_bench(students=args.students, jobs=args.jobs or os.cpu_count() or 2)
 
@@ -124,7 +124,7 @@ def moodle_round(root: Path, outcomes: list, worksheet: Path, *, assignment: str
     graded = [o for o in ours if moodle.participant(o.student) in filled.written]
     if graded:
         if make_feedback is None:
-            from .grading_report import feedback as make_feedback
+            from .report import feedback as make_feedback
         make_feedback(root, outcomes=graded)
     files, missing = moodle.feedback_zip(root, assignment, filled.written, zipped)
     return MoodleRound(assignment, out, zipped, filled, files, missing, sheet.encoding)

@@ -20,9 +20,10 @@ from pathlib import Path
 
 import nbformat
 
-from . import cells, grading_guard, grading_reaper
-from .build import EXECUTION_ENV, load_nbgrader_config, prepare_course
-from .config import Notebook, notebooks
+from .. import cells
+from . import guard as grading_guard, reaper as grading_reaper
+from ..build import EXECUTION_ENV, load_nbgrader_config, prepare_course
+from ..config import Notebook, notebooks
 
 STATE_FILE = ".correccion-hecha.jsonl"
 SUSPICIOUS = {

@@ -37,7 +37,7 @@ from traitlets import Integer, Unicode
 
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
-from . import cells
+from .. import cells
 
 KERNEL_NAME = "curso-correccion"
 MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"
@@ -59,7 +59,7 @@ def installed_kernelspec(memory_mb: int | None = None):
     spec_dir = folder / "kernels" / KERNEL_NAME
     spec_dir.mkdir(parents=True)
     spec = {
-        "argv": [sys.executable, str(Path(__file__).with_name("grading_kernel.py")), "-f", "{connection_file}"],
+        "argv": [sys.executable, str(Path(__file__).with_name("kernel_limits.py")), "-f", "{connection_file}"],
         "display_name": "Corrección con límites",
         "language": "python",
         "env": {MEMORY_ENV: str(memory_mb or int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)))},
