@@ -1,0 +1,152 @@
+"""Quién corre los trabajos de corrección: procesos locales o un clúster de Dask.
+
+Un trabajo es una función pura (``fn(job) -> resultado``), así que da igual dónde corra::
+
+    with make_executor(workers=2) as ex:                          # procesos de esta máquina
+        for job, result in ex.run(grade_job, jobs):               # según van acabando
+            ...                                                   # resultado, o JobFailed
+    with make_executor(scheduler="tcp://host:8786") as ex:        # trabajadores de Dask
+        ...
+
+Cada trabajo vuelve exactamente una vez: con su resultado, o con un ``JobFailed`` que dice por
+qué no se pudo correr. Un trabajo que mata al proceso que lo corre no se lleva por delante las
+notas de los demás.
+
+* **Local.** ``ProcessPoolExecutor`` con ``spawn``; cada proceso se declara *child subreaper* al
+  arrancar (``reaper``). Si un proceso muere, el grupo entero se rompe: lo que no había empezado
+  se repite en un grupo nuevo, y lo que estaba corriendo se repite *solo*, en un proceso propio.
+  Si vuelve a morir, es esa entrega: ``JobFailed(DIED_TWICE)``.
+* **Dask** (``dask_executor``): se importa solo si hay dirección de planificador.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator
+
+from . import reaper
+
+DIED_TWICE = "el proceso corrector murió dos veces con esta entrega"
+
+
+@dataclass(frozen=True)
+class JobFailed:
+    """Un trabajo que no se pudo correr (no una entrega mal hecha: eso lo cuenta su resultado)."""
+
+    reason: str
+
+
+class ClusterError(RuntimeError):
+    """El clúster de Dask no sirve para corregir tal como está; el mensaje dice qué hacer."""
+
+
+def make_executor(workers: int | None = None, scheduler: str | None = None):
+    """Procesos locales (``workers``, por defecto uno por núcleo) o, con ``scheduler``, un clúster de Dask.
+
+    Con Dask, ``workers`` no cuenta: corren tantos trabajos a la vez como trabajadores tenga el clúster.
+    """
+    if scheduler:
+        from .dask_executor import DaskExecutor
+
+        return DaskExecutor(scheduler)
+    return LocalExecutor(workers)
+
+
+def failure(err: BaseException) -> JobFailed:
+    """El error que lanzó ``fn`` en el trabajador, contado para el profesor."""
+    return JobFailed(f"excepción en el trabajo: {type(err).__name__}: {err}")
+
+
+# --- lo que corre en cada proceso local ---------------------------------------------------
+
+_started = None  # por cada trabajo de la ronda, 1 en cuanto un proceso lo empieza (memoria compartida)
+
+
+def _init_process(started) -> None:
+    global _started
+    _started = started
+    reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
+
+
+def _run_marked(fn: Callable, index: int, job: Any) -> Any:
+    _started[index] = 1  # se escribe antes de correr: si el proceso muere, el padre sabe quién corría
+    return fn(job)
+
+
+# --- el ejecutor local ---------------------------------------------------------------------
+
+
+class LocalExecutor:
+    """Un grupo de procesos de esta máquina (``spawn``) por cada llamada a ``run``."""
+
+    def __init__(self, workers: int | None = None):
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self._context = multiprocessing.get_context("spawn")
+
+    def __enter__(self) -> LocalExecutor:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def run(self, fn: Callable, jobs: Iterable) -> Iterator[tuple[Any, Any]]:
+        """Corre ``fn(job)`` para cada trabajo y da ``(job, resultado o JobFailed)`` según acaban."""
+        jobs = list(jobs)
+        pending = list(range(len(jobs)))
+        while pending:
+            outcomes: dict[str, list[int]] = {"in_flight": [], "not_started": []}
+            for index, result in self._together(fn, jobs, pending, outcomes):
+                yield jobs[index], result
+            pending = outcomes["not_started"]
+            # Los que corrían cuando murió un proceso: uno de ellos lo mató. Cada uno se repite solo.
+            for index, result in self._alone(fn, jobs, outcomes["in_flight"]):
+                yield jobs[index], result
+
+    def _pool(self, size: int, started) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=size, mp_context=self._context,
+                                   initializer=_init_process, initargs=(started,))
+
+    def _together(self, fn, jobs, indices, outcomes) -> Iterator[tuple[int, Any]]:
+        """Una ronda en un grupo compartido; lo que rompe el grupo se anota en ``outcomes``."""
+        started = self._context.RawArray("b", len(jobs))
+        pool = self._pool(min(self.workers, len(indices)), started)
+        broken = []
+        try:
+            futures = {pool.submit(_run_marked, fn, i, jobs[i]): i for i in indices}
+            for future in as_completed(futures):
+                index = futures[future]
+                if isinstance(future.exception(), BrokenProcessPool):
+                    broken.append(index)
+                else:
+                    yield index, _result(future)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        in_flight = [i for i in broken if started[i]]
+        if broken and not in_flight:  # murió sin trabajo empezado (al arrancar): que se prueben solos
+            in_flight = broken
+        outcomes["in_flight"] = in_flight
+        outcomes["not_started"] = [i for i in broken if i not in in_flight]
+
+    def _alone(self, fn, jobs, indices) -> Iterator[tuple[int, Any]]:
+        """Cada trabajo en un grupo de un solo proceso (hasta ``workers`` a la vez); si muere otra vez, falla."""
+        for first in range(0, len(indices), self.workers):
+            group = indices[first:first + self.workers]
+            started = self._context.RawArray("b", len(jobs))
+            pools = [self._pool(1, started) for _ in group]
+            try:
+                futures = {pool.submit(_run_marked, fn, i, jobs[i]): i for pool, i in zip(pools, group)}
+                for future in as_completed(futures):
+                    broken = isinstance(future.exception(), BrokenProcessPool)
+                    yield futures[future], JobFailed(DIED_TWICE) if broken else _result(future)
+            finally:
+                for pool in pools:
+                    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _result(future: Future) -> Any:
+    err = future.exception()
+    return failure(err) if err is not None else future.result()

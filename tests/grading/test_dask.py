@@ -1,0 +1,201 @@
+"""Corregir en un clúster de Dask de verdad: un ``dask scheduler`` y dos ``dask worker`` en loopback.
+
+Se arrancan como en el README (``--nthreads 1``, con su *nanny*, PYTHONPATH en la raíz del
+repositorio y otra carpeta de trabajo), y se matan siempre al acabar, pase lo que pase.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from course_tools.grading.executor import ClusterError, JobFailed, make_executor  # noqa: E402
+from tests.fake_jobs import FakeJob, FakeResult, fake_job  # noqa: E402
+from tests.ports import free_port  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 60
+
+
+@dataclass
+class Cluster:
+    address: str
+    folder: Path
+    admin: distributed.Client  # para mirar el clúster desde fuera (no corre trabajos)
+    processes: list
+
+    def start(self, *args: str, name: str) -> subprocess.Popen:
+        """``python -m dask …`` en su propio grupo de procesos (para matarlo entero: nanny y trabajador)."""
+        env = {**os.environ, "PYTHONPATH": str(REPO), "OMP_NUM_THREADS": "1"}
+        with open(self.folder / f"{name}.log", "wb") as log:
+            process = subprocess.Popen([sys.executable, "-m", "dask", *args], cwd=self.folder, env=env,
+                                       stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.processes.append(process)
+        return process
+
+    def start_worker(self, name: str, threads: int = 1) -> subprocess.Popen:
+        return self.start("worker", self.address, "--host", "127.0.0.1", "--nthreads", str(threads),
+                          "--no-dashboard", "--local-directory", str(self.folder / name), name=name)
+
+    def wait_for(self, workers: int) -> None:
+        """Hasta que haya exactamente ``workers`` trabajadores (un trabajador muerto vuelve con su nanny)."""
+        deadline = time.monotonic() + START_TIMEOUT
+        while len(self.admin.nthreads()) != workers:
+            assert time.monotonic() < deadline, f"el clúster no llegó a {workers} trabajadores: {self.logs()}"
+            time.sleep(0.2)
+
+    def stop(self, process: subprocess.Popen) -> None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(timeout=30)
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {p.name}\n" + p.read_text(errors="replace")[-1500:]
+                         for p in sorted(self.folder.glob("*.log")))
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dask")
+    port = free_port()
+    cluster = Cluster(f"tcp://127.0.0.1:{port}", folder, None, [])
+    try:
+        cluster.start("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", name="planificador")
+        cluster.start_worker("trabajador-1")
+        cluster.start_worker("trabajador-2")
+        cluster.admin = distributed.Client(cluster.address, timeout=START_TIMEOUT, set_as_default=False)
+        cluster.wait_for(2)
+        yield cluster
+    finally:
+        if cluster.admin is not None:
+            cluster.admin.close()
+        for process in cluster.processes:
+            cluster.stop(process)
+
+
+def test_jobs_come_back_from_both_workers(cluster):
+    jobs = [FakeJob(n, seconds=0.3) for n in range(8)] + [FakeJob(20, "raise"), FakeJob(21, "subreaper")]
+    with make_executor(scheduler=cluster.address) as executor:
+        done = list(executor.run(fake_job, jobs))
+    assert Counter(job for job, _ in done) == Counter(jobs)
+    results = dict(done)
+    assert {n: results[FakeJob(n, seconds=0.3)].value for n in range(8)} == {n: n * n for n in range(8)}
+    assert results[FakeJob(20, "raise")] == JobFailed("excepción en el trabajo: ValueError: entrega 20 rota")
+    if sys.platform.startswith("linux"):
+        assert results[FakeJob(21, "subreaper")].value == 1
+    workers = set(cluster.admin.run(os.getpid).values())
+    assert {r.pid for r in results.values() if isinstance(r, FakeResult)} == workers
+
+
+def test_a_worker_killed_mid_run_loses_no_job(cluster, tmp_path):
+    jobs = [FakeJob(n, seconds=1.0, marks=str(tmp_path)) for n in range(8)]
+    done, killed = [], None
+    with make_executor(scheduler=cluster.address) as executor:
+        for job, result in executor.run(fake_job, jobs):
+            done.append((job, result))
+            if killed is None:  # ese trabajador ya ha empezado otro trabajo: muere a medias
+                killed = result.pid
+                os.kill(killed, signal.SIGKILL)
+    assert Counter(job for job, _ in done) == Counter(jobs), "cada trabajo vuelve exactamente una vez"
+    assert all(isinstance(r, FakeResult) and r.value == job.number ** 2 for job, r in done)
+    finished_by = {job.number: result.pid for job, result in done}
+    started_by = [tuple(map(int, mark.name.split("-"))) for mark in tmp_path.iterdir()]
+    cut_short = [n for n, pid in started_by if pid == killed and finished_by[n] != killed]
+    assert cut_short, f"ningún trabajo quedó a medias en el trabajador muerto: {started_by}"
+    cluster.wait_for(2)
+
+
+def test_a_job_that_kills_every_worker_is_reported(cluster):
+    allowed = cluster.admin.run_on_scheduler(lambda dask_scheduler: dask_scheduler.allowed_failures)
+    assert allowed == 3, "el README cuenta con el valor por defecto de distributed.scheduler.allowed-failures"
+    with make_executor(scheduler=cluster.address) as executor:
+        done = list(executor.run(fake_job, [FakeJob(1, "exit")]))
+    assert done == [(FakeJob(1, "exit"), JobFailed("el proceso corrector murió 4 veces con esta entrega"))]
+    cluster.wait_for(2)
+
+
+def test_a_worker_with_two_threads_is_refused(cluster):
+    crowded = cluster.start_worker("trabajador-con-dos-hilos", threads=2)
+    try:
+        cluster.wait_for(3)
+        with pytest.raises(ClusterError, match=r"\(2 hilos\).*--nthreads 1"):
+            with make_executor(scheduler=cluster.address):
+                pass
+    finally:
+        cluster.stop(crowded)
+    cluster.wait_for(2)
+
+
+def test_no_scheduler_there_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr("course_tools.grading.dask_executor.CONNECT_TIMEOUT", "2s")
+    with pytest.raises(ClusterError, match="arrancado `dask scheduler`"):
+        with make_executor(scheduler=f"tcp://127.0.0.1:{free_port()}"):
+            pass
+
+
+# --- una clase de verdad: las mismas notas en local y en el clúster --------------------------
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _class(root: Path) -> list:
+    """Un curso con 00-cuadernos y cuatro entregas: resuelta, sin rellenar, una respuesta equivocada
+    y una que deja un proceso huérfano. Devuelve las tareas elegidas."""
+    import copy
+
+    import nbformat
+
+    from catalogo_hostil import CATALOGUE, FILE, SLUG
+    from course_tools.build import prepare_course
+    from course_tools.config import Notebook
+    from tests.wrong_answers.nb00_cuadernos import WRONG_ANSWERS
+
+    selected = [Notebook(SLUG)]
+    prepare_course(root, selected)
+    solved = nbformat.read(str(root / "source" / SLUG / FILE), as_version=4)
+    release = nbformat.read(str(root / "release" / SLUG / FILE), as_version=4)
+    wrong = copy.deepcopy(solved)
+    cell = next(c for c in wrong.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "nb00-count-moves-to")
+    cell.source = WRONG_ANSWERS["nb00-count-moves-to"][0][1]
+    for student, nb in (("solucion", solved), ("sin-rellenar", release), ("equivocada", wrong)):
+        (root / "submitted" / student / SLUG).mkdir(parents=True)
+        nbformat.write(nb, str(root / "submitted" / student / SLUG / FILE))
+    make, _points, _problem = CATALOGUE["huerfano"]
+    make(root / "submitted" / "huerfano" / SLUG, solved, release)
+    return selected
+
+
+@pytest.mark.slow
+def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, tmp_path):
+    from catalogo_hostil import ORPHAN_PID
+    from course_tools.grading.run import grade_all
+
+    grades = {}
+    for where, scheduler in (("local", None), ("dask", cluster.address)):
+        root = tmp_path / where
+        selected = _class(root)
+        outcomes = grade_all(root, selected=selected, jobs=2, timeout=10, quiet=True, scheduler=scheduler)
+        grades[where] = {(o.student, o.assignment): (o.score, o.max_score, o.grades) for o in outcomes}
+        orphan = int((root / ORPHAN_PID).read_text())
+        assert not _alive(orphan), f"el huérfano de la entrega sigue vivo tras corregir ({where})"
+    assert grades["dask"] == grades["local"]
+    scores = {student: score for (student, _), (score, _, _) in grades["local"].items()}
+    assert scores["solucion"] == scores["huerfano"] == 7 and scores["sin-rellenar"] == 0
+    assert 0 < scores["equivocada"] < 7
