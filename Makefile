@@ -16,7 +16,7 @@ help:
 	@echo "make test     -> todo lo que ejecuta la integración continua"
 	@echo "make release  -> regenera release/ y notebooks/ desde source/"
 	@echo "make check    -> comprobaciones rápidas de estructura"
-	@echo "make grade    -> corrige submitted/ (o ZIP=descarga.zip HOJA=hoja.csv de Moodle)"
+	@echo "make grade    -> corrige submitted/ (o ZIP=descarga.zip HOJA=hoja.csv de Moodle; SCHEDULER=tcp://host:8786 con Dask)"
 	@echo "make feedback -> informes HTML para cada alumno"
 	@echo "make bench    -> mide tiempos de corrección y de cada cuaderno"
 
@@ -50,7 +50,7 @@ check: $(STAMP)
 	$(TOOLS) check
 
 grade: $(STAMP)
-	$(TOOLS) grade $(if $(ZIP),--zip "$(ZIP)") $(if $(HOJA),--worksheet "$(HOJA)")
+	$(TOOLS) grade $(if $(ZIP),--zip "$(ZIP)") $(if $(HOJA),--worksheet "$(HOJA)") $(if $(SCHEDULER),--scheduler "$(SCHEDULER)")
 
 feedback: $(STAMP)
 	$(TOOLS) feedback

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import os
 import shutil
-import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -13,7 +12,8 @@ from pathlib import Path
 import nbformat
 
 from . import cells, predictions, render
-from .config import NBGRADER_CONFIG, RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
+from .config import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
+from .course import Course
 
 EXECUTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
 CELL_TIMEOUT = 120
@@ -25,11 +25,6 @@ def kernel_env(**overrides: str) -> dict[str, str]:
     Se pasa al núcleo al arrancarlo; el entorno de este proceso no cambia.
     """
     return {**os.environ, **EXECUTION_ENV, **overrides}
-
-# nbgrader llama a `alembic` por su nombre: el directorio del entorno debe estar en el PATH.
-_VENV_BIN = str(Path(sys.executable).parent)
-if _VENV_BIN not in os.environ.get("PATH", "").split(os.pathsep):
-    os.environ["PATH"] = _VENV_BIN + os.pathsep + os.environ.get("PATH", "")
 
 
 class BuildError(RuntimeError):
@@ -74,22 +69,9 @@ def update_sources(selected: list[Notebook]) -> list[Path]:
     return touched
 
 
-def load_nbgrader_config(root: Path, db_url: str | None = None):
-    """La configuración del curso (nbgrader_config.py) con otra raíz y otra libreta de notas."""
-    from traitlets.config.loader import PyFileConfigLoader
-
-    config = PyFileConfigLoader(NBGRADER_CONFIG.name, path=str(NBGRADER_CONFIG.parent)).load_config()
-    config.CourseDirectory.root = str(root)
-    config.CourseDirectory.db_url = db_url or f"sqlite:///{root / 'gradebook.db'}"
-    return config
-
-
 def nbgrader_api(root: Path, db_url: str | None = None):
-    from nbgrader.apps import NbGraderAPI
-    from nbgrader.coursedir import CourseDirectory
-
-    config = load_nbgrader_config(root, db_url)
-    return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+    """La API de nbgrader sobre el curso de ``root`` (ver ``course.Course``)."""
+    return Course(root, db_url).api()
 
 
 def prepare_course(root: Path, selected: list[Notebook], db_url: str | None = None):

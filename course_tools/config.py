@@ -23,6 +23,7 @@ class Notebook:
     """Un cuaderno del curso, identificado por su carpeta ``NN-slug``."""
 
     slug: str
+    source_dir: Path = SOURCE_DIR  # la carpeta source/ de la que sale (la del repositorio u otra)
 
     @property
     def number(self) -> str:
@@ -30,7 +31,7 @@ class Notebook:
 
     @property
     def source(self) -> Path:
-        return SOURCE_DIR / self.slug / f"{self.slug}.ipynb"
+        return self.source_dir / self.slug / f"{self.slug}.ipynb"
 
     @property
     def release(self) -> Path:
@@ -50,7 +51,7 @@ def notebooks(source_dir: Path = SOURCE_DIR) -> list[Notebook]:
     found = []
     for folder in sorted(p for p in source_dir.iterdir() if p.is_dir()):
         if SLUG_PATTERN.match(folder.name) and (folder / f"{folder.name}.ipynb").exists():
-            found.append(Notebook(folder.name))
+            found.append(Notebook(folder.name, Path(source_dir)))
     return found
 
 

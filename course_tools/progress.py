@@ -104,7 +104,7 @@ def _check(args: tuple[str, str, int]) -> NotebookProgress:
 def learner_progress(workspace: Path, selected: list[Notebook], jobs: int = 2, quiet: bool = False,
                      timeout: int = CELL_TIMEOUT) -> list[NotebookProgress]:
     """El progreso de cada cuaderno de ``workspace``, en el orden del curso."""
-    from .grading.core import Progress
+    from .grading.progress_bar import Progress
 
     tasks = [(str(workspace / n.slug / f"{n.slug}.ipynb"), n.slug, timeout) for n in selected]
     bar = None if quiet else Progress(len(tasks))

@@ -21,7 +21,8 @@ from nbformat.v4 import new_code_cell, new_notebook
 from .. import cells
 from ..build import execute, prepare_course
 from ..config import WORKED_DIR, notebooks
-from .core import gradebook_scores, grade_all
+from .gradebook import scores as gradebook_scores
+from .run import grade_all
 
 
 def _synthetic_class(root: Path, slugs: list[str], students: int) -> None:

@@ -22,6 +22,8 @@ def register(sub) -> None:
     p.add_argument("--jobs", type=int, default=None, help="procesos en paralelo (por defecto, los núcleos)")
     p.add_argument("--timeout", type=int, default=None, help="segundos por celda (por defecto, nbgrader_config.py)")
     p.add_argument("--redo", action="store_true", help="vuelve a corregir también lo ya corregido")
+    p.add_argument("--scheduler", default=None,
+                   help="planificador de Dask (tcp://host:8786): corrige en sus trabajadores en vez de aquí")
     p.add_argument("--worksheet", default=None,
                    help="hoja de calificaciones de Moodle (.csv): deja la hoja con notas y el zip de devoluciones")
     p.set_defaults(func=cmd_grade)
@@ -34,9 +36,11 @@ def register(sub) -> None:
 
 
 def cmd_grade(args, root: Path = ROOT) -> int:
-    from .core import db_url_for, ensure_assignments, format_table, grade_all, zip_collect
-    from .report import format_summary, report
     from ..config import notebooks
+    from ..course import Course
+    from .collect import zip_collect
+    from .report import format_summary, format_table, report
+    from .run import ensure_assignments, grade_all
 
     started = time.monotonic()
     worksheet, assignment = getattr(args, "worksheet", None), None
@@ -48,19 +52,21 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         except MoodleError as err:
             print(f"✗ Hoja de Moodle: {err}")
             return 2
+    course = Course(root)
     if args.zip:
-        known = ensure_assignments(root, None, notebooks(root / "source"))
-        for assignment in zip_collect(root, Path(args.zip), known):
+        known = ensure_assignments(course, notebooks(course.folder("source")))
+        for assignment in zip_collect(course, Path(args.zip), known):
             print(f"descarga de Moodle repartida en submitted/*/{assignment}/")
-    outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.redo)
+    outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.redo,
+                         scheduler=getattr(args, "scheduler", None))
     if not outcomes:
         print("No hay nada que corregir en submitted/.")
         return 0
     print(format_table(outcomes))
-    made = report(outcomes, root / "autograded" / "informe")
+    made = report(outcomes, course.report_dir)
     print(format_summary(made["summary"]))
     print(f"Notas: {made['csv'].relative_to(root)}; histogramas en {made['csv'].parent.relative_to(root)}/")
-    print(f"Libreta de notas: {db_url_for(root).split('@')[-1]}")
+    print(f"Libreta de notas: {course.gradebook_url.split('@')[-1]}")
     if worksheet:
         from .moodle import MoodleError
 
@@ -75,7 +81,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
 
 
 def cmd_feedback(args, root: Path = ROOT) -> int:
-    from .report import feedback
+    from .feedback import feedback
 
     written = feedback(root)
     print(f"{len(written)} devolución(es) en feedback/ (sin el código de los tests ocultos).")
@@ -124,7 +130,7 @@ def moodle_round(root: Path, outcomes: list, worksheet: Path, *, assignment: str
     graded = [o for o in ours if moodle.participant(o.student) in filled.written]
     if graded:
         if make_feedback is None:
-            from .report import feedback as make_feedback
+            from .feedback import feedback as make_feedback
         make_feedback(root, outcomes=graded)
     files, missing = moodle.feedback_zip(root, assignment, filled.written, zipped)
     return MoodleRound(assignment, out, zipped, filled, files, missing, sheet.encoding)

@@ -1,7 +1,7 @@
 """Catálogo de entregas rotas u hostiles para 00-cuadernos (7 puntos: 1 + 2 + 2 + 2).
 
-Cada entrada: nombre del alumno → (cómo se fabrica la entrega, nota esperada, texto que debe
-aparecer en el estado de la tabla final). Las entregas parten del cuaderno resuelto (todo bien:
+Cada entrada: nombre del alumno → (cómo se fabrica la entrega, nota esperada, código del problema
+que la corrección debe señalar; ver ``course_tools.grading.model.PROBLEMS``). Las entregas parten del cuaderno resuelto (todo bien:
 7 puntos) y cambian una cosa.
 """
 
@@ -101,12 +101,17 @@ def builtins_trucado(nb):
     )
 
 
-@_from_solved
-def intrusa(nb):
-    """Resuelve bien, pero escribe en la libreta de notas y en la carpeta de otra alumna."""
+def _course_root(folder):
+    """La raíz del curso de verdad (no la del curso de usar y tirar donde corre el núcleo)."""
+    return str(folder.resolve().parents[2])
+
+
+def intrusa(folder, solved, release):
+    """Resuelve bien, pero escribe en la libreta de notas y en las carpetas de otra alumna, por su ruta absoluta."""
+    nb = copy.deepcopy(solved)
     _prepend(nb, "nb00-predict-order", (
         "import os, sqlite3, shutil\n"
-        "_raiz = os.path.abspath('../../..')\n"
+        f"_raiz = {_course_root(folder)!r}\n"
         "_db = os.path.join(_raiz, 'gradebook.db')\n"
         "if os.path.exists(_db):\n"
         "    _con = sqlite3.connect(_db, timeout=30)\n"
@@ -118,6 +123,7 @@ def intrusa(nb):
         "    if os.path.exists(_victima):\n"
         "        open(_victima, 'w').write('{\"roto\": true}')"
     ))
+    _write(folder, nb)
 
 
 ORPHAN_PID = "huerfano.pid"
@@ -125,12 +131,12 @@ ORPHAN_ACTED = "huerfano-actuo.txt"
 ORPHAN_DELAY = 20
 
 
-@_from_solved
-def huerfano(nb):
+def huerfano(folder, solved, release):
     """Resuelve bien, pero deja un nieto en otra sesión que espera a que acabe la corrección para atacar."""
+    nb = copy.deepcopy(solved)
     _prepend(nb, "nb00-predict-order", (
         "import os, time\n"
-        "_raiz = os.path.abspath('../../..')\n"
+        f"_raiz = {_course_root(folder)!r}\n"
         "if os.fork() == 0:\n"
         "    os.setsid()\n"
         "    if os.fork() == 0:\n"
@@ -146,6 +152,7 @@ def huerfano(nb):
         "    os._exit(0)\n"
         "time.sleep(0.2)"
     ))
+    _write(folder, nb)
 
 
 def json_roto(folder, solved, release):
@@ -172,19 +179,19 @@ def otra_tarea(folder, solved, release):
 
 
 CATALOGUE = {
-    "bucle": (bucle_infinito, 5, "tiempo agotado"),
-    "memoria": (memoria, 5, "memoria agotada"),
-    "nucleo-muerto": (nucleo_muerto, 3, "el núcleo murió"),
-    "megabytes": (megabytes, 7, "salida gigante recortada"),
-    "tests-borrados": (tests_borrados, 7, "borrada"),
-    "tests-editados": (tests_editados, 6, "modificada"),
-    "duplicadas": (celdas_duplicadas, 7, "duplicadas"),
-    "check-equal-trucado": (check_equal_trucado, 1, "manipulación"),
-    "builtins-trucado": (builtins_trucado, 0, "manipulación"),
-    "intrusa": (intrusa, 7, "libreta de notas"),
-    "huerfano": (huerfano, 7, "os._exit"),
-    "json-roto": (json_roto, 0, "JSON roto"),
-    "sin-cuaderno": (sin_cuaderno, 0, "falta el cuaderno"),
-    "nombre-equivocado": (nombre_equivocado, 7, "nombre equivocado"),
-    "otra-tarea": (otra_tarea, 0, "otra tarea"),
+    "bucle": (bucle_infinito, 5, "timeout"),
+    "memoria": (memoria, 5, "out-of-memory"),
+    "nucleo-muerto": (nucleo_muerto, 3, "dead-kernel"),
+    "megabytes": (megabytes, 7, "output-truncated"),
+    "tests-borrados": (tests_borrados, 7, "tests-deleted"),
+    "tests-editados": (tests_editados, 6, "tests-edited"),
+    "duplicadas": (celdas_duplicadas, 7, "duplicate-cells"),
+    "check-equal-trucado": (check_equal_trucado, 1, "tampering"),
+    "builtins-trucado": (builtins_trucado, 0, "tampering"),
+    "intrusa": (intrusa, 7, "suspicious-code"),
+    "huerfano": (huerfano, 7, "suspicious-code"),
+    "json-roto": (json_roto, 0, "broken-json"),
+    "sin-cuaderno": (sin_cuaderno, 0, "missing-notebook"),
+    "nombre-equivocado": (nombre_equivocado, 7, "wrong-name"),
+    "otra-tarea": (otra_tarea, 0, "other-assignment"),
 }

@@ -18,7 +18,9 @@ from catalogo_hostil import CATALOGUE, SLUG  # noqa: E402
 
 from course_tools.build import prepare_course  # noqa: E402
 from course_tools.config import notebooks  # noqa: E402
-from course_tools.grading import core as grading_core  # noqa: E402
+from course_tools.grading.collect import read_folder  # noqa: E402
+from course_tools.grading.report import format_table  # noqa: E402
+from course_tools.grading.run import grade_all  # noqa: E402
 
 CELL_TIMEOUT = 10
 
@@ -35,7 +37,7 @@ def submit(root: Path, student: str, slug: str, nb) -> None:
 
 @pytest.fixture(scope="session")
 def course(tmp_path_factory):
-    """El curso corregido: ``(root, {(alumno, tarea): Outcome}, segundos)``."""
+    """El curso corregido: ``(root, {(alumno, tarea): Outcome}, segundos, {ruta: bytes entregados})``."""
     root = tmp_path_factory.mktemp("curso")
     selected = notebooks()
     prepare_course(root, selected)
@@ -47,9 +49,10 @@ def course(tmp_path_factory):
         if n.slug == SLUG:
             for student, (make, _points, _problem) in CATALOGUE.items():
                 make(root / "submitted" / student / SLUG, solved, release)
+    handed_in = read_folder(root / "submitted")
     started = time.monotonic()
-    outcomes = grading_core.grade_all(root, selected=selected, timeout=CELL_TIMEOUT, quiet=True)
+    outcomes = grade_all(root, selected=selected, timeout=CELL_TIMEOUT, quiet=True)
     elapsed = time.monotonic() - started
-    print("\n" + grading_core.format_table(outcomes))
-    yield root, {(o.student, o.assignment): o for o in outcomes}, elapsed
+    print("\n" + format_table(outcomes))
+    yield root, {(o.student, o.assignment): o for o in outcomes}, elapsed, handed_in
     shutil.rmtree(root, ignore_errors=True)

@@ -6,7 +6,9 @@ import zipfile
 
 import nbformat
 
-from course_tools.grading import core as grading_core
+from course_tools.course import Course
+from course_tools.grading.collect import zip_collect
+from course_tools.grading.run import ensure_assignments, grade_all
 from course_tools.build import prepare_course
 from course_tools.config import notebooks
 
@@ -25,11 +27,11 @@ def test_moodle_zip_is_collected_and_graded(tmp_path):
         zf.writestr(f"Ana Pérez_12345_assignsubmission_file_/{SLUG}.ipynb", solved)
         zf.writestr(f"Luis Gómez_67890_assignsubmission_file_/{SLUG}.ipynb", blank)
         zf.writestr("Luis Gómez_67890_onlinetext_/onlinetext.html", "<p>hola</p>")
-    known = grading_core.ensure_assignments(root, None, pilot)
-    assert grading_core.zip_collect(root, archive, known) == [SLUG]
+    known = ensure_assignments(Course(root), pilot)
+    assert zip_collect(Course(root), archive, known) == [SLUG]
     for student in ("12345", "67890"):
         assert (root / "submitted" / student / SLUG / f"{SLUG}.ipynb").exists()
-    outcomes = {o.student: o for o in grading_core.grade_all(root, selected=pilot, quiet=True, timeout=10)}
+    outcomes = {o.student: o for o in grade_all(root, selected=pilot, quiet=True, timeout=10)}
     assert outcomes["12345"].score == outcomes["12345"].max_score == 7
     assert outcomes["67890"].score == 0
 

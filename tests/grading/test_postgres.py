@@ -16,7 +16,8 @@ import nbformat
 import pytest
 
 from catalogo_hostil import CATALOGUE, SLUG
-from course_tools.grading import core as grading_core
+from course_tools.grading import gradebook
+from course_tools.grading.run import grade_all
 from course_tools.build import prepare_course
 from course_tools.config import Notebook
 from tests.ports import free_port
@@ -66,9 +67,9 @@ def test_correccion_en_paralelo_sobre_postgres(postgres_url, tmp_path):
     make, points, _problem = CATALOGUE["check-equal-trucado"]
     make(tmp_path / "submitted" / "tramposo" / SLUG, solved, release)
     expected["tramposo"] = points
-    outcomes = grading_core.grade_all(tmp_path, db_url=postgres_url, selected=selected, jobs=3, timeout=10,
+    outcomes = grade_all(tmp_path, db_url=postgres_url, selected=selected, jobs=3, timeout=10,
                                       quiet=True)
     assert {o.student: o.score for o in outcomes} == expected
     assert not list(tmp_path.glob("*.db")), "con PostgreSQL no debe aparecer una libreta SQLite"
     for student, score in expected.items():
-        assert grading_core.gradebook_scores(postgres_url, student, SLUG)[0] == score
+        assert gradebook.scores(postgres_url, student, SLUG)[0] == score

@@ -10,7 +10,10 @@ import nbformat
 import pytest
 
 from catalogo_hostil import CATALOGUE, ORPHAN_ACTED, ORPHAN_DELAY, ORPHAN_PID, SLUG
-from course_tools.grading import core as grading_core, report as grading_report
+from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report
+from course_tools.grading.collect import read_folder
+from course_tools.grading.run import grade_all
+from course_tools.grading.validate import validate_inverted_many
 from course_tools.config import notebooks
 
 SLUGS = [n.slug for n in notebooks()]
@@ -18,7 +21,7 @@ SLUGS = [n.slug for n in notebooks()]
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_solucion_saca_la_nota_completa(course, slug):
-    _root, outcomes, _ = course
+    _root, outcomes, _, _ = course
     o = outcomes[("solucion", slug)]
     assert o.graded and o.max_score > 0
     assert o.score == o.max_score, o.status
@@ -26,39 +29,47 @@ def test_solucion_saca_la_nota_completa(course, slug):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_cuaderno_sin_rellenar_saca_cero(course, slug):
-    _root, outcomes, _ = course
+    _root, outcomes, _, _ = course
     o = outcomes[("sin-rellenar", slug)]
     assert o.graded and o.score == 0, o.status
 
 
 def test_validate_invert_ve_fallar_los_tests_de_release(course):
-    root, _outcomes, _ = course
+    root, _outcomes, _, _ = course
     paths = [root / "release" / s / f"{s}.ipynb" for s in SLUGS]
-    printed = grading_core.validate_inverted_many(paths, root)
+    printed = validate_inverted_many(paths, root)
     for path, text in printed.items():
         assert "does not pass any tests" in text, f"{path.name}: algún test pasa sin rellenar:\n{text[-2000:]}"
 
 
 @pytest.mark.parametrize("student", sorted(CATALOGUE))
 def test_catalogo_hostil(course, student):
-    _root, outcomes, _ = course
-    _make, points, problem = CATALOGUE[student]
+    _root, outcomes, _, _ = course
+    _make, points, code = CATALOGUE[student]
     o = outcomes[(student, SLUG)]
     assert o.score == points, f"{student}: {o.score} en vez de {points} ({o.status})"
-    assert problem in o.status, f"{student}: el estado no dice «{problem}»: {o.status}"
+    assert code in o.codes(), f"{student}: falta el problema «{code}»: {o.codes()} ({o.status})"
 
 
 def test_la_victima_de_la_intrusa_conserva_su_nota(course):
-    root, outcomes, _ = course
+    root, outcomes, _, _ = course
     o = outcomes[("solucion", SLUG)]
     assert o.score == o.max_score == 7
-    assert grading_core.gradebook_scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
+    assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
     nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+
+
+def test_submitted_queda_byte_a_byte_como_se_entrego(course):
+    """El corrector no escribe en submitted/, y lo que un núcleo hostil escribió allí se deshace."""
+    root, outcomes, _, handed_in = course
+    assert read_folder(root / "submitted") == handed_in
+    victim = outcomes[("solucion", SLUG)]
+    assert "submission-altered" in victim.codes(), "la intrusa no llegó a atacar: la prueba no prueba nada"
 
 
 def test_ningun_proceso_de_una_entrega_sobrevive_a_la_correccion(course):
     """El nieto que deja «huerfano» muere con su trabajo: nunca llega a atacar."""
-    root, _outcomes, _ = course
+    root, _outcomes, _, _ = course
     pid_file = root / ORPHAN_PID
     assert pid_file.exists(), "el nieto de «huerfano» ni siquiera arrancó: la prueba no prueba nada"
     wait = pid_file.stat().st_mtime + ORPHAN_DELAY + 5 - time.time()
@@ -70,15 +81,15 @@ def test_ningun_proceso_de_una_entrega_sobrevive_a_la_correccion(course):
 
 
 def test_reanudar_no_corrige_otra_vez(course):
-    root, outcomes, _ = course
-    again = grading_core.grade_all(root, selected=notebooks(), quiet=True)
+    root, outcomes, _, _ = course
+    again = grade_all(root, selected=notebooks(), quiet=True)
     by_key = {(o.student, o.assignment): o for o in again}
     for key, o in outcomes.items():
         assert by_key[key].score == o.score, key
 
 
 def test_informe_csv_resumen_e_histogramas(course, tmp_path):
-    _root, outcomes, _ = course
+    _root, outcomes, _, _ = course
     made = grading_report.report(list(outcomes.values()), tmp_path)
     rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     assert len(rows) == len(outcomes)
@@ -91,9 +102,9 @@ def test_informe_csv_resumen_e_histogramas(course, tmp_path):
 
 
 def test_devolucion_en_castellano_sin_tests_ocultos(course):
-    root, outcomes, _ = course
+    root, outcomes, _, _ = course
     wanted = [o for key, o in outcomes.items() if key in {("sin-rellenar", SLUG), ("solucion", SLUG)}]
-    written = grading_report.feedback(root, outcomes=wanted)
+    written = grading_feedback.feedback(root, outcomes=wanted)
     assert len(written) == 2
     for html in written:
         text = html.read_text(encoding="utf-8")

@@ -13,7 +13,8 @@ import zipfile
 import pytest
 
 from course_tools.grading import cli as grading, moodle
-from course_tools.grading.core import MOODLE_REGEX, Outcome
+from course_tools.grading.collect import MOODLE_REGEX
+from course_tools.grading.model import Outcome, problem
 
 TASK = "00-cuadernos"
 BOM = b"\xef\xbb\xbf"
@@ -163,7 +164,7 @@ def test_spanish_sheet_folder_zip_scaled_to_100(tmp_path, layout):
 def test_zip_names_give_the_participant(tmp_path, layout):
     archive = submissions_zip(tmp_path / "d.zip", {12345: "José Núñez", 7: "Participant"}, layout)
     assert moodle.zip_participants(archive) == {"12345": "José Núñez", "7": "Participant"}
-    if layout != "folders":  # las que ya reparte grading_core.zip_collect: el mismo número
+    if layout != "folders":  # las que ya reparte collect.zip_collect: el mismo número
         pattern = re.compile(MOODLE_REGEX)
         with zipfile.ZipFile(archive) as zf:
             ids = {pattern.match("/" + n).group("student_id") for n in zf.namelist() if n.endswith(".ipynb")}
@@ -206,7 +207,7 @@ def test_rows_left_alone_are_reported(tmp_path):
     sheet = write_sheet(tmp_path / "hoja.csv", EN, [en_row(12345, "José Núñez", changeable="No"),
                                                     en_row(23456, "Ana Pérez")])
     outcomes = [outcome(12345, 7.0, 7.0, {}),
-                outcome(23456, 0.0, 7.0, {}, graded=False, problems=["00-cuadernos.ipynb no es un cuaderno válido"])]
+                outcome(23456, 0.0, 7.0, {}, graded=False, problems=[problem("broken-json", name="00-cuadernos.ipynb")])]
     made = grading.moodle_round(root, outcomes, sheet, make_feedback=recorder([]))
     assert parse(made.worksheet) == parse(sheet)
     assert made.filled.locked == ["12345"] and made.filled.ungraded == [("23456", outcomes[1].status)]

@@ -1,0 +1,92 @@
+"""De dónde salen las entregas: la carpeta submitted/ o una descarga de Moodle.
+
+Leer una entrega es leer sus bytes: a partir de ahí la corrección trabaja con lo que tiene el
+proceso principal, no con ficheros que un núcleo podría alcanzar.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+from ..course import Course
+from .model import Outcome, problem
+
+# «Descargar todas las entregas» de Moodle: Nombre_12345_assignsubmission_file_[/]fichero.ipynb
+MOODLE_REGEX = (r".*/(?P<first_name>[^/_]+)_(?P<student_id>\d+)_assignsubmission_file(?:_/?|/)"
+                r"(?P<file_id>[^/]+\.ipynb)$")
+
+
+def read_folder(folder: Path) -> dict[str, bytes]:
+    """Los ficheros de una carpeta: {ruta relativa: contenido}."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(Path(folder).rglob("*")) if p.is_file()}
+
+
+def write_folder(folder: Path, files: dict[str, bytes]) -> bool:
+    """Deja ``folder`` exactamente con ``files`` (borra lo que sobra). Devuelve si tuvo que cambiar algo."""
+    folder = Path(folder)
+    changed = False
+    if folder.exists():
+        for path in sorted(folder.rglob("*"), reverse=True):
+            rel = path.relative_to(folder).as_posix()
+            if path.is_file() and rel not in files:
+                path.unlink()
+                changed = True
+    for rel, data in files.items():
+        path = folder / rel
+        if not path.is_file() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            changed = True
+    return changed
+
+
+def find_submissions(course: Course, known: set[str]) -> tuple[dict[tuple[str, str], dict[str, bytes]], list[Outcome]]:
+    """Las entregas de submitted/ por (alumno, tarea), ya leídas, y lo que no es una tarea del curso."""
+    found, rejected = {}, []
+    submitted = course.folder("submitted")
+    if not submitted.is_dir():
+        return found, rejected
+    for student_dir in sorted(p for p in submitted.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        for assignment_dir in sorted(p for p in student_dir.iterdir() if not p.name.startswith(".")):
+            if assignment_dir.is_dir() and assignment_dir.name in known:
+                found[(student_dir.name, assignment_dir.name)] = read_folder(assignment_dir)
+            else:
+                rejected.append(Outcome(student_dir.name, assignment_dir.name,
+                                        problems=[problem("not-an-assignment", name=assignment_dir.name)]))
+    return found, rejected
+
+
+def zip_collect(course: Course, archive: Path, known: dict[str, list[str]]) -> list[str]:
+    """Reparte una descarga de Moodle («descargar todas las entregas») en submitted/ con zip_collect de nbgrader."""
+    from nbgrader.apps.zipcollectapp import ZipCollectApp
+    from nbgrader.coursedir import CourseDirectory
+
+    pattern = re.compile(MOODLE_REGEX)
+    with zipfile.ZipFile(archive) as zf:
+        names = [n for n in zf.namelist() if n.endswith(".ipynb")]
+    guesses: dict[str, int] = {}
+    for name in names:
+        match = pattern.match("/" + name)
+        if match:
+            stem = Path(match.group("file_id")).stem
+            if stem in known:
+                guesses[stem] = guesses.get(stem, 0) + 1
+    if not guesses:
+        raise SystemExit(f"No reconozco ninguna tarea del curso en {archive}: ¿es una descarga de Moodle?")
+    assignment = max(guesses, key=guesses.get)
+    config = course.nbgrader_config()
+    config.FileNameCollectorPlugin.named_regexp = MOODLE_REGEX
+    config.ZipCollectApp.force = True
+    folder = course.folder("downloaded", assignment, "archive")
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(archive, folder / Path(archive).name)
+    coursedir = CourseDirectory(config=config)
+    coursedir.assignment_id = assignment
+    app = ZipCollectApp(coursedir=coursedir, config=config)
+    app.assignment_id = assignment
+    app.start()
+    # Moodle nombra el fichero como quiso el alumno; si solo hay uno, la corrección lo toma por el bueno.
+    return [assignment]

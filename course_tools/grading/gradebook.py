@@ -1,0 +1,159 @@
+"""Todas las lecturas y escrituras de la libreta de notas de nbgrader.
+
+El proceso principal es el único que escribe en la libreta del curso. Un trabajador solo escribe
+en la libreta de su curso de usar y tirar, que se rellena con ``copy_assignment``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import warnings
+
+import nbformat
+
+from .. import cells
+from .model import Outcome
+
+CELL_KINDS = ("grade_cells", "solution_cells", "task_cells", "source_cells")
+CELL_FIELDS = {
+    "grade_cells": ("name", "max_score", "cell_type"),
+    "solution_cells": ("name",),
+    "task_cells": ("name", "max_score", "cell_type"),
+    "source_cells": ("name", "cell_type", "locked", "source", "checksum"),
+}
+
+
+@functools.cache
+def _alembic_head() -> str:
+    """La versión de esquema que nbgrader escribe en una libreta nueva, leída sin lanzar ``alembic``."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from nbgrader.dbutil import ALEMBIC_DIR
+
+    config = Config(stdout=io.StringIO())
+    config.set_main_option("script_location", ALEMBIC_DIR)
+    return ScriptDirectory.from_config(config).get_current_head()
+
+
+def use_inprocess_alembic() -> None:
+    """nbgrader lanza la orden ``alembic`` (buscándola en el PATH) para crear una libreta nueva.
+
+    La misma respuesta se lee aquí dentro, sin depender del PATH ni pagar un proceso por libreta.
+    """
+    import nbgrader.api
+
+    nbgrader.api.get_alembic_version = _alembic_head
+
+
+@contextlib.contextmanager
+def open_gradebook(url: str):
+    """La libreta abierta, sin los avisos de SQLAlchemy que nbgrader provoca (ruido para el profesor)."""
+    from nbgrader.api import Gradebook
+
+    use_inprocess_alembic()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with Gradebook(url) as gb:
+            yield gb
+
+
+def known_assignments(url: str) -> dict[str, list[str]]:
+    """Tareas de la libreta y sus cuadernos."""
+    with open_gradebook(url) as gb:
+        return {a.name: sorted(n.name for n in a.notebooks) for a in gb.assignments}
+
+
+def export_assignment(url: str, name: str) -> dict:
+    """Lo que la libreta sabe de una tarea (cuadernos y celdas), para copiarlo en otra libreta."""
+    with open_gradebook(url) as gb:
+        assignment = gb.find_assignment(name)
+        return {nb.name: {"kernelspec": nb.kernelspec,
+                          **{kind: [{f: getattr(c, f) for f in CELL_FIELDS[kind]} for c in getattr(nb, kind)]
+                             for kind in CELL_KINDS}}
+                for nb in assignment.notebooks}
+
+
+def copy_assignment(url: str, name: str, notebooks: dict) -> None:
+    """Da de alta en la libreta ``url`` una tarea exportada con ``export_assignment``."""
+    with open_gradebook(url) as gb:
+        gb.update_or_create_assignment(name)
+        for nb_name, data in notebooks.items():
+            gb.add_notebook(nb_name, name, kernelspec=data["kernelspec"])
+            for kind in CELL_KINDS:
+                add = getattr(gb, "add_" + kind[:-1])
+                for cell in data[kind]:
+                    add(cell["name"], nb_name, name, **{k: v for k, v in cell.items() if k != "name"})
+
+
+def record(url: str, student: str, assignment: str, autograded: dict[str, bytes], timestamp: str | None,
+           expected: list[str]) -> None:
+    """Escribe en la libreta la entrega y las notas de sus cuadernos corregidos, como ``nbgrader autograde``."""
+    from nbgrader.preprocessors import SaveAutoGrades
+    from nbgrader.utils import parse_utc
+
+    with open_gradebook(url) as gb:
+        gb.update_or_create_student(student)
+        if timestamp:
+            gb.update_or_create_submission(assignment, student, timestamp=parse_utc(timestamp))
+        else:
+            gb.update_or_create_submission(assignment, student)
+        for name in expected:  # cuaderno que no llegó a corregirse: cero, como hace nbgrader
+            if f"{name}.ipynb" not in autograded:
+                for grade in gb.find_submission_notebook(name, assignment, student).grades:
+                    grade.auto_score, grade.needs_manual_grade = 0, False
+        gb.db.commit()
+    for rel, data in autograded.items():
+        name = rel[: -len(".ipynb")]
+        if rel.endswith(".ipynb") and "/" not in rel and name in expected:
+            resources = {"nbgrader": {"db_url": url, "assignment": assignment, "notebook": name, "student": student}}
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                SaveAutoGrades().preprocess(nbformat.reads(data.decode("utf-8"), as_version=4), resources)
+
+
+def scores(url: str, student: str, assignment: str) -> tuple[float, float, dict] | None:
+    """(nota, máximo, {grade_id: [nota, máximo]}) de una entrega, o None si la libreta no la tiene."""
+    from nbgrader.api import MissingEntry
+
+    with open_gradebook(url) as gb:
+        try:
+            sub = gb.find_submission(assignment, student)
+        except MissingEntry:
+            return None
+        grades = {g.name: [float(g.score), float(g.max_score)] for nb in sub.notebooks for g in nb.grades
+                  if g.cell_type == "code" and g.max_score}
+        return float(sub.score), float(sub.max_score), grades
+
+
+def restore_grades(url: str, outcome: Outcome) -> bool:
+    """Vuelve a poner las notas que dio la corrección. Devuelve si hubo que cambiar algo."""
+    from nbgrader.api import MissingEntry
+
+    changed = False
+    with open_gradebook(url) as gb:
+        try:
+            sub = gb.find_submission(outcome.assignment, outcome.student)
+        except MissingEntry:
+            return False
+        for nb in sub.notebooks:
+            for grade in nb.grades:
+                if grade.name in outcome.grades and grade.auto_score != outcome.grades[grade.name][0]:
+                    grade.auto_score = outcome.grades[grade.name][0]
+                    changed = True
+        if changed:
+            gb.db.commit()
+    return changed
+
+
+def grades_in(nb) -> dict[str, list[float]]:
+    """La nota de cada celda de tests de un cuaderno corregido, leída de sus salidas."""
+    from nbgrader.utils import determine_grade
+
+    found = {}
+    for cell in nb.cells:
+        if cells.is_graded_test(cell):
+            score, max_score = determine_grade(cell)
+            found[cells.grade_id(cell)] = [float(score or 0), float(max_score or 0)]
+    return found

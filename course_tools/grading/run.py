@@ -1,0 +1,108 @@
+"""``make grade``: leer las entregas, repartir los trabajos, y escribir lo corregido (solo aquí).
+
+El proceso principal lee cada entrega una vez (sus bytes), manda trabajos puros al ejecutor
+(local o Dask) y es el único que escribe ``autograded/`` y la libreta de notas. Al final
+comprueba contra lo que tiene en memoria que ningún núcleo ha cambiado nada: lo que un núcleo
+cambió en ``submitted/``, ``autograded/`` o la libreta vuelve a ser lo que era.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from ..build import prepare_course
+from ..config import Notebook, notebooks
+from ..course import Course
+from . import collect, gradebook, state
+from .executor import JobFailed, make_executor
+from .model import AssignmentSpec, Job, JobResult, Outcome, digest_of, problem
+from .progress_bar import Progress
+from .worker import grade_job
+
+
+def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None, timeout: int | None = None,
+              selected: list[Notebook] | None = None, redo: bool = False, quiet: bool = False,
+              scheduler: str | None = None) -> list[Outcome]:
+    """Corrige todo submitted/ de ``root``. Reanudable: lo ya corregido (y sin cambios) no se repite.
+
+    ``scheduler``: dirección de un planificador de Dask (``tcp://host:8786``); sin ella, procesos locales.
+    """
+    course = Course(Path(root), db_url)
+    known = ensure_assignments(course, selected if selected is not None else notebooks(course.folder("source")))
+    submissions, outcomes = collect.find_submissions(course, set(known))
+    specs = {name: assignment_spec(course, name) for name in sorted({a for _, a in submissions})}
+    previous = {} if redo else state.load(course)
+    pending = []
+    for (student, assignment), files in submissions.items():
+        old = previous.get((student, assignment))
+        if old and old.digest == digest_of(files) and gradebook.scores(course.gradebook_url, student, assignment):
+            outcomes.append(old)
+        else:
+            pending.append(Job(student, specs[assignment], files, timeout))
+    results: dict[tuple[str, str], JobResult] = {}
+    fresh: dict[tuple[str, str], Outcome] = {}
+    progress = None if quiet or not pending else Progress(len(pending))
+    if pending:
+        with make_executor(workers=jobs, scheduler=scheduler) as executor:
+            for job, result in executor.run(grade_job, pending):
+                if isinstance(result, JobFailed):
+                    result = JobResult(*job.key, problems=[problem("worker-failed", detail=result.reason)])
+                results[job.key] = result
+                fresh[job.key] = settle(course, job, result)
+                if progress:
+                    progress.step("/".join(job.key))
+    _undo_kernel_writes(course, submissions, results, fresh, outcomes)
+    for outcome in fresh.values():
+        state.save(course, outcome)
+    return sorted(outcomes + list(fresh.values()), key=lambda o: (o.assignment, o.student))
+
+
+def settle(course: Course, job: Job, result: JobResult) -> Outcome:
+    """Escribe lo que devolvió un trabajo (cuaderno corregido y notas) y da la nota final."""
+    spec = job.spec
+    outcome = Outcome(job.student, spec.name, max_score=spec.max_score, problems=list(result.problems),
+                      seconds=result.seconds, digest=digest_of(job.files))
+    if not result.graded:
+        return outcome
+    collect.write_folder(course.folder("autograded", job.student, spec.name), result.autograded)
+    stamp = job.files.get("timestamp.txt")
+    gradebook.record(course.gradebook_url, job.student, spec.name, result.autograded,
+                     stamp.decode("utf-8", "replace").strip() if stamp else None, list(spec.notebooks))
+    stored = gradebook.scores(course.gradebook_url, job.student, spec.name)
+    if stored:
+        outcome.score, outcome.max_score, outcome.grades = stored
+        outcome.graded = True
+    return outcome
+
+
+def _undo_kernel_writes(course: Course, submissions: dict, results: dict, fresh: dict, resumed: list) -> None:
+    """Lo que un núcleo escribió fuera de su curso de usar y tirar se deshace con lo que hay en memoria."""
+    for key, files in submissions.items():
+        if collect.write_folder(course.folder("submitted", *key), files) and key in fresh:
+            fresh[key].problems.append(problem("submission-altered"))
+    for key, outcome in fresh.items():
+        if outcome.graded and collect.write_folder(course.folder("autograded", *key), results[key].autograded):
+            outcome.problems.append(problem("autograded-restored"))
+    for outcome in [*fresh.values(), *resumed]:
+        if outcome.graded and gradebook.restore_grades(course.gradebook_url, outcome) and outcome in fresh.values():
+            outcome.problems.append(problem("gradebook-restored"))
+
+
+def assignment_spec(course: Course, name: str) -> AssignmentSpec:
+    """La tarea tal como la conoce la libreta, más los ficheros de source/<tarea>/ que no son cuadernos."""
+    files = {rel: data for rel, data in collect.read_folder(course.folder("source", name)).items()
+             if not rel.endswith(".ipynb") and not any(part.startswith((".", "__")) for part in rel.split("/"))}
+    return AssignmentSpec(name, gradebook.export_assignment(course.gradebook_url, name), files)
+
+
+def ensure_assignments(course: Course, selected: list[Notebook]) -> dict[str, list[str]]:
+    """Da de alta en la libreta las tareas de source/ que aún no estén (generate_assignment aparte)."""
+    url = course.gradebook_url
+    known = gradebook.known_assignments(url)
+    missing = [n for n in selected if n.slug not in known]
+    if missing:
+        with tempfile.TemporaryDirectory(prefix="curso-alta-") as tmp:
+            prepare_course(Path(tmp), missing, db_url=url)
+        known = gradebook.known_assignments(url)
+    return known

@@ -1,0 +1,125 @@
+"""Un trabajo de corrección: una función pura de la entrega (bytes) y la tarea al cuaderno corregido.
+
+``grade_job`` corrige en un curso de usar y tirar, propio de este proceso: su propia carpeta
+``submitted/``, su propia libreta SQLite con la tarea copiada de la del curso. No toca nunca
+``submitted/``, ``autograded/`` ni la libreta del curso: eso lo escribe el proceso principal con
+lo que devuelve el trabajo. Sirve igual en un proceso local que en un trabajador de Dask.
+"""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import nbformat
+
+from ..course import Course
+from . import gradebook, guard, reaper, repair
+from .model import Job, JobResult, Problem, problem
+
+# Qué error en la salida de una celda corresponde a qué problema.
+ERROR_PROBLEMS = {
+    "CellTimeoutError": "timeout",
+    "MemoryError": "out-of-memory",
+    guard.DEAD_ENAME: "dead-kernel",
+    guard.TAMPER_ENAME: "tampering",
+}
+TRUNCATED_MARK = "recortada por el corrector"
+
+_scratch: dict = {}  # lo que este proceso guarda entre trabajos: su carpeta y una plantilla por tarea
+
+
+def grade_job(job: Job) -> JobResult:
+    """Corrige un trabajo y devuelve el resultado; nada de lo que arranca la entrega sigue vivo al volver."""
+    started = time.monotonic()
+    spec = job.spec
+    result = JobResult(job.student, spec.name)
+    files, problems, gradable = repair.prepare(job.files, spec)
+    result.problems.extend(problems)
+    if gradable:
+        reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
+        course_root = _new_scratch_course(job)
+        try:
+            _write_files(course_root / "submitted" / job.student / spec.name, files)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
+                api = _api(course_root, job.timeout)
+                try:
+                    outcome = api.autograde(spec.name, job.student, force=True, create=True)
+                finally:
+                    reaper.end_descendants()
+            if outcome.get("success"):
+                folder = course_root / "autograded" / job.student / spec.name
+                result.autograded = {str(p.relative_to(folder)): p.read_bytes()
+                                     for p in sorted(folder.rglob("*")) if p.is_file()}
+                result.grades, found = read_autograded(result.autograded)
+                result.problems.extend(found)
+                result.graded = True
+            else:
+                result.problems.append(problem("nbgrader-failed", detail=_last_line(outcome)))
+        finally:
+            shutil.rmtree(course_root, ignore_errors=True)
+    result.seconds = time.monotonic() - started
+    return result
+
+
+def read_autograded(autograded: dict[str, bytes]) -> tuple[dict[str, list[float]], list[Problem]]:
+    """La nota de cada celda de tests y los problemas visibles en los cuadernos corregidos."""
+    grades, codes = {}, set()
+    for rel, data in sorted(autograded.items()):
+        if not rel.endswith(".ipynb"):
+            continue
+        nb = nbformat.reads(data.decode("utf-8"), as_version=4)
+        grades.update(gradebook.grades_in(nb))
+        for cell in nb.cells:
+            for out in cell.get("outputs", []):
+                if out.get("output_type") == "error" and out.get("ename") in ERROR_PROBLEMS:
+                    codes.add(ERROR_PROBLEMS[out["ename"]])
+                if TRUNCATED_MARK in out.get("text", ""):
+                    codes.add("output-truncated")
+    return grades, [problem(code) for code in sorted(codes)]
+
+
+def _new_scratch_course(job: Job) -> Path:
+    """Un curso nuevo con la tarea ya dada de alta, copiado de la plantilla de este proceso."""
+    template = _template(job)
+    root = Path(tempfile.mkdtemp(prefix="trabajo-", dir=_scratch["base"]))
+    shutil.copytree(template / "source", root / "source")
+    shutil.copyfile(template / "gradebook.db", root / "gradebook.db")
+    return root
+
+
+def _template(job: Job) -> Path:
+    """Una plantilla por tarea y proceso: la libreta SQLite con la tarea y los ficheros de source/."""
+    if "base" not in _scratch:
+        _scratch["base"] = Path(tempfile.mkdtemp(prefix="curso-correccion-"))
+        atexit.register(shutil.rmtree, _scratch["base"], True)
+    spec = job.spec
+    key = ("plantilla", spec.name, spec.digest)
+    if key not in _scratch:
+        folder = Path(tempfile.mkdtemp(prefix="plantilla-", dir=_scratch["base"]))
+        _write_files(folder / "source" / spec.name, spec.files)
+        gradebook.copy_assignment(f"sqlite:///{folder / 'gradebook.db'}", spec.name, spec.definition)
+        _scratch[key] = folder
+    return _scratch[key]
+
+
+def _api(root: Path, timeout: int | None):
+    return Course(root, f"sqlite:///{root / 'gradebook.db'}").api(timeout=timeout, configure=guard.configure)
+
+
+def _write_files(folder: Path, files: dict[str, bytes]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for rel, data in files.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+def _last_line(outcome: dict) -> str:
+    text = (outcome.get("error") or outcome.get("log") or "").strip().splitlines()
+    return text[-1][:160] if text else "error desconocido"
