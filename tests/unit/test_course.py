@@ -1,0 +1,109 @@
+"""course.py: la regla de la libreta de notas, las carpetas, la configuración y la API de nbgrader."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import nbgrader.api
+import pytest
+
+from course_tools.config import ROOT
+from course_tools.course import GRADEBOOK_ENV, Course
+from course_tools.grading import gradebook
+
+POSTGRES = "postgresql://profe@127.0.0.1:5432/notas"
+CONFIG_TEXT = (ROOT / "nbgrader_config.py").read_text(encoding="utf-8")
+FILE_TIMEOUT = int(re.search(r"^c\.Execute\.timeout = (\d+)$", CONFIG_TEXT, re.M).group(1))  # el valor del fichero
+
+
+@pytest.fixture
+def no_env(monkeypatch):
+    monkeypatch.delenv(GRADEBOOK_ENV, raising=False)
+
+
+def test_gradebook_url_defaults_to_sqlite_under_the_root(tmp_path, no_env):
+    assert GRADEBOOK_ENV == "COURSE_GRADEBOOK_URL"
+    assert Course(tmp_path).gradebook_url == f"sqlite:///{tmp_path}/gradebook.db"
+    assert Course(str(tmp_path)).gradebook_url == f"sqlite:///{tmp_path}/gradebook.db"
+    assert Course().gradebook_url == f"sqlite:///{ROOT}/gradebook.db"
+
+
+def test_gradebook_url_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv(GRADEBOOK_ENV, POSTGRES)
+    assert Course(tmp_path).gradebook_url == POSTGRES
+
+
+def test_an_explicit_gradebook_url_wins_over_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv(GRADEBOOK_ENV, POSTGRES)
+    assert Course(tmp_path, "sqlite:///otra.db").gradebook_url == "sqlite:///otra.db"
+
+
+def test_an_empty_environment_variable_counts_as_unset(tmp_path, monkeypatch):
+    monkeypatch.setenv(GRADEBOOK_ENV, "")
+    assert Course(tmp_path).gradebook_url == f"sqlite:///{tmp_path}/gradebook.db"
+
+
+def test_the_rule_is_read_when_asked_not_when_built(tmp_path, monkeypatch, no_env):
+    course = Course(tmp_path)
+    monkeypatch.setenv(GRADEBOOK_ENV, POSTGRES)
+    assert course.gradebook_url == POSTGRES
+
+
+def test_folders_hang_from_the_root(tmp_path):
+    course = Course(tmp_path)
+    assert course.folder("submitted") == tmp_path / "submitted"
+    assert course.folder("autograded", "ana", "99-demo") == tmp_path / "autograded" / "ana" / "99-demo"
+    assert course.report_dir == tmp_path / "autograded" / "informe"
+    assert not (tmp_path / "submitted").exists()  # pedir una ruta no crea nada
+    assert Course().folder("source") == ROOT / "source"
+
+
+def test_course_is_a_frozen_value(tmp_path):
+    assert Course(tmp_path) == Course(tmp_path)
+    with pytest.raises(AttributeError):
+        Course(tmp_path).root = ROOT
+
+
+def test_nbgrader_config_is_the_courses_file_for_this_root(tmp_path, no_env):
+    before = dict(os.environ)
+    config = Course(tmp_path).nbgrader_config()
+    assert config.CourseDirectory.root == str(tmp_path)
+    assert config.CourseDirectory.db_url == f"sqlite:///{tmp_path}/gradebook.db"
+    assert config.CourseDirectory.course_id == "pytorch-minimo"  # viene de nbgrader_config.py
+    assert config.Execute.timeout == FILE_TIMEOUT
+    assert config.ClearSolutions.code_stub["python"].startswith("# ESCRIBE AQUÍ TU CÓDIGO")
+    assert dict(os.environ) == before
+
+
+def test_nbgrader_config_honours_the_rule_and_a_timeout(tmp_path, monkeypatch):
+    monkeypatch.setenv(GRADEBOOK_ENV, POSTGRES)
+    assert Course(tmp_path).nbgrader_config(timeout=7).CourseDirectory.db_url == POSTGRES
+    config = Course(tmp_path, "sqlite:///x.db").nbgrader_config(timeout=FILE_TIMEOUT + 1)
+    assert config.CourseDirectory.db_url == "sqlite:///x.db"
+    assert config.Execute.timeout == FILE_TIMEOUT + 1
+
+
+def test_api_uses_this_course_and_lets_the_caller_adjust_the_config(tmp_path, no_env):
+    seen = []
+
+    def configure(config):
+        seen.append(config.CourseDirectory.root)
+        config.Execute.interrupt_on_timeout = False
+
+    before = dict(os.environ)
+    api = Course(tmp_path, "sqlite:///libreta.db").api(timeout=9, configure=configure)
+    assert seen == [str(tmp_path)]
+    assert api.coursedir.root == str(tmp_path)
+    assert api.coursedir.db_url == "sqlite:///libreta.db"
+    assert api.config.Execute.timeout == 9
+    assert api.config.Execute.interrupt_on_timeout is False
+    assert nbgrader.api.get_alembic_version is gradebook._alembic_head
+    assert dict(os.environ) == before
+    assert not tmp_path.joinpath("submitted").exists()
+
+
+def test_api_without_options_keeps_the_files_timeout(tmp_path, no_env):
+    api = Course(tmp_path).api()
+    assert api.config.Execute.timeout == FILE_TIMEOUT != 9
+    assert api.coursedir.db_url == f"sqlite:///{tmp_path}/gradebook.db"
