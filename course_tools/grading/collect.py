@@ -6,6 +6,7 @@ proceso principal, no con ficheros que un núcleo podría alcanzar.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import zipfile
@@ -19,19 +20,31 @@ MOODLE_REGEX = (r".*/(?P<first_name>[^/_]+)_(?P<student_id>\d+)_assignsubmission
                 r"(?P<file_id>[^/]+\.ipynb)$")
 
 
+def _walk(folder: Path):
+    """(ruta relativa, ruta) de cada entrada bajo ``folder``, sin seguir enlaces simbólicos."""
+    for top, dirs, files in os.walk(folder, followlinks=False):
+        for name in sorted(dirs + files):
+            path = Path(top, name)
+            yield path.relative_to(folder).as_posix(), path
+
+
 def read_folder(folder: Path) -> dict[str, bytes]:
-    """Los ficheros de una carpeta: {ruta relativa: contenido}."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(Path(folder).rglob("*")) if p.is_file()}
+    """Los ficheros de una carpeta: {ruta relativa: contenido}. Un enlace simbólico no es un fichero entregado."""
+    return {rel: path.read_bytes() for rel, path in sorted(_walk(Path(folder)))
+            if path.is_file() and not path.is_symlink()}
 
 
 def write_folder(folder: Path, files: dict[str, bytes]) -> bool:
-    """Deja ``folder`` exactamente con ``files`` (borra lo que sobra). Devuelve si tuvo que cambiar algo."""
+    """Deja ``folder`` exactamente con ``files``: borra lo que sobra y los enlaces simbólicos (nunca escribe a
+    través de uno). Devuelve si tuvo que cambiar algo."""
     folder = Path(folder)
     changed = False
+    if folder.is_symlink():
+        folder.unlink()
+        changed = True
     if folder.exists():
-        for path in sorted(folder.rglob("*"), reverse=True):
-            rel = path.relative_to(folder).as_posix()
-            if path.is_file() and rel not in files:
+        for rel, path in sorted(_walk(folder), reverse=True):
+            if path.is_symlink() or (path.is_file() and rel not in files):
                 path.unlink()
                 changed = True
     for rel, data in files.items():

@@ -127,8 +127,23 @@ def scores(url: str, student: str, assignment: str) -> tuple[float, float, dict]
         return float(sub.score), float(sub.max_score), grades
 
 
+GRADE_FIELDS = ("auto_score", "manual_score", "extra_credit")
+
+
+def grade_rows(url: str, student: str, assignment: str) -> dict[str, list]:
+    """Lo que la libreta guarda de cada celda puntuable de una entrega: [auto, manual, crédito extra]."""
+    from nbgrader.api import MissingEntry
+
+    with open_gradebook(url) as gb:
+        try:
+            sub = gb.find_submission(assignment, student)
+        except MissingEntry:
+            return {}
+        return {g.name: [getattr(g, f) for f in GRADE_FIELDS] for nb in sub.notebooks for g in nb.grades}
+
+
 def restore_grades(url: str, outcome: Outcome) -> bool:
-    """Vuelve a poner las notas que dio la corrección. Devuelve si hubo que cambiar algo."""
+    """Deja cada nota de la entrega como quedó al corregirla (``outcome.recorded``). Devuelve si cambió algo."""
     from nbgrader.api import MissingEntry
 
     changed = False
@@ -139,8 +154,10 @@ def restore_grades(url: str, outcome: Outcome) -> bool:
             return False
         for nb in sub.notebooks:
             for grade in nb.grades:
-                if grade.name in outcome.grades and grade.auto_score != outcome.grades[grade.name][0]:
-                    grade.auto_score = outcome.grades[grade.name][0]
+                wanted = outcome.recorded.get(grade.name)
+                if wanted is not None and [getattr(grade, f) for f in GRADE_FIELDS] != wanted:
+                    for name, value in zip(GRADE_FIELDS, wanted):
+                        setattr(grade, name, value)
                     changed = True
         if changed:
             gb.db.commit()

@@ -134,6 +134,7 @@ class Outcome:
     seconds: float = 0.0
     graded: bool = False
     digest: str = ""  # huella de la entrega corregida: si cambia, se corrige otra vez
+    recorded: dict = field(default_factory=dict)  # grade_id -> [auto, manual, crédito extra] tal como quedaron
 
     @property
     def status(self) -> str:
@@ -147,8 +148,8 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: dict) -> "Outcome":
-        problems = [Problem(**p) for p in data.pop("problems", [])]
-        return cls(**data, problems=problems)
+        fields = {k: v for k, v in data.items() if k != "problems"}
+        return cls(**fields, problems=[Problem(**p) for p in data.get("problems", [])])
 
 
 def digest_of(files: dict[str, bytes]) -> str:

@@ -72,6 +72,7 @@ def settle(course: Course, job: Job, result: JobResult) -> Outcome:
     stored = gradebook.scores(course.gradebook_url, job.student, spec.name)
     if stored:
         outcome.score, outcome.max_score, outcome.grades = stored
+        outcome.recorded = gradebook.grade_rows(course.gradebook_url, job.student, spec.name)
         outcome.graded = True
     return outcome
 

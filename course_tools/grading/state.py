@@ -18,7 +18,7 @@ def load(course: Course) -> dict[tuple[str, str], Outcome]:
         for line in path.read_text(encoding="utf-8").splitlines():
             try:
                 outcome = Outcome.from_json(json.loads(line))
-            except (ValueError, TypeError, KeyError):
+            except (ValueError, TypeError, KeyError, AttributeError):
                 continue  # una línea a medias de una ejecución interrumpida, o de otra versión
             state[(outcome.student, outcome.assignment)] = outcome
     return state

@@ -59,8 +59,6 @@ def test_write_folder_with_nothing_empties_the_folder(tmp_path):
     assert write_folder(tmp_path / "no-existe", {}) is False
 
 
-@pytest.mark.xfail(strict=True, reason="write_folder sigue los enlaces simbólicos: si un núcleo cambia un fichero "
-                                       "de submitted/ por un enlace, la restauración escribe donde apunta")
 def test_write_folder_replaces_a_planted_symlink_instead_of_writing_through_it(tmp_path):
     victim = tmp_path / "gradebook.db"
     victim.write_bytes(b"SQLite format 3")

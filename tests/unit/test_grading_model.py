@@ -147,7 +147,6 @@ def test_outcome_from_json_without_problems():
     assert again == Outcome("ana", ASSIGNMENT, 2.0)
 
 
-@pytest.mark.xfail(strict=True, reason="Outcome.from_json saca «problems» del dict que recibe (data.pop)")
 def test_outcome_from_json_leaves_its_argument_alone():
     data = Outcome("ana", ASSIGNMENT, problems=[problem("timeout")]).to_json()
     Outcome.from_json(data)
