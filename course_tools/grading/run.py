@@ -37,6 +37,8 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
     for (student, assignment), files in submissions.items():
         old = previous.get((student, assignment))
         if old and old.digest == digest_of(files) and gradebook.scores(course.gradebook_url, student, assignment):
+            # Lo que haya ahora en la libreta (quizá una nota manual de la profesora) es lo que se protege.
+            old.recorded = gradebook.grade_rows(course.gradebook_url, student, assignment)
             outcomes.append(old)
         else:
             pending.append(Job(student, specs[assignment], files, timeout))
