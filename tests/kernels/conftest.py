@@ -1,0 +1,58 @@
+"""Núcleos reales para las pruebas de los núcleos calientes: kernelspecs temporales y una forma corta
+de ejecutar celdas con nbclient."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+from course_tools.kernels.spec import kernel_manager, warm_kernelspec
+
+if not sys.platform.startswith("linux"):
+    collect_ignore_glob = ["test_*.py"]  # fork, pidfd y /proc son de Linux
+
+KERNEL_ENV = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+@pytest.fixture(scope="session")
+def warm_folder():
+    with warm_kernelspec() as folder:
+        yield folder
+
+
+@pytest.fixture(scope="session")
+def limited_folder():
+    with warm_kernelspec(name="curso-caliente-limites", limits=True, memory_mb=3072) as folder:
+        yield folder
+
+
+def run_cells(folder, sources: list[str], env: dict | None = None, name: str = "curso-caliente", timeout: int = 60):
+    """Ejecuta ``sources`` en un núcleo caliente nuevo; devuelve el texto que escribió cada celda."""
+    from nbclient import NotebookClient
+
+    nb = new_notebook(cells=[new_code_cell(s) for s in sources])
+    client = NotebookClient(nb, km=kernel_manager(folder, name), timeout=timeout, allow_errors=True)
+    client.execute(env=env or KERNEL_ENV)
+    return ["".join(o.get("text", "") or o.get("ename", "") for o in cell.outputs) for cell in nb.cells]
+
+
+def alive(pid: int) -> bool:
+    """Vivo y no zombi."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def parent_of(pid: int) -> int:
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[1])
+
+
+def read_notebook(path) -> nbformat.NotebookNode:
+    return nbformat.read(str(path), as_version=4)

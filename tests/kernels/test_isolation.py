@@ -1,0 +1,276 @@
+"""Núcleos calientes de verdad: cada núcleo empieza limpio aunque el anterior lo ensuciara todo, se
+interrumpe, reinicia y mata como uno normal, respeta los límites y da las mismas salidas que uno en
+frío; y ni el padre caliente ni nada de sus núcleos sobrevive a quien los pidió."""
+
+from __future__ import annotations
+
+import copy
+import os
+import resource
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from jupyter_client.manager import KernelManager
+
+from course_tools.kernels import pool, provisioner
+from course_tools.kernels.spec import kernel_spec_manager
+
+from .conftest import KERNEL_ENV, alive, parent_of, read_notebook, run_cells
+
+ROOT = Path(__file__).resolve().parents[2]
+RSS = "int(open('/proc/self/status').read().split('VmRSS:')[1].split()[0]) // 1024"  # MB
+FAMILY = "import os; print(os.getpid(), os.getppid(), int(open(f'/proc/{os.getppid()}/stat').read().rsplit(')', 1)[1].split()[1]))"
+
+DIRTY = [
+    FAMILY,
+    "import sys; print('wave' in sys.modules)",
+    textwrap.dedent("""\
+        import random, sys, wave, numpy, torch
+        import rukh_helpers.checks as checks
+        print(random.random(), numpy.random.random(), torch.rand(1).item(), torch.initial_seed())
+        torch.set_default_dtype(torch.float64)
+        torch.manual_seed(123)
+        torch.set_num_threads(2)
+        checks.check_equal = lambda *args, **kwargs: None
+        torch._curso_marca = "sucio"
+        leak = [numpy.ones(50 * 1024 * 1024)]  # 400 MB tocados de verdad"""),
+    f"print({RSS})",
+]
+
+CLEAN = [
+    FAMILY,
+    "import sys; print('wave' in sys.modules)",
+    textwrap.dedent("""\
+        import random, numpy, torch
+        print(random.random(), numpy.random.random(), torch.rand(1).item(), torch.initial_seed())"""),
+    "print(torch.get_default_dtype(), torch.get_num_threads(), hasattr(torch, '_curso_marca'))",
+    textwrap.dedent("""\
+        from rukh_helpers.checks import check_equal
+        try:
+            check_equal(1, 2)
+        except AssertionError:
+            print("check_equal original")"""),
+    "torch.manual_seed(0); print(torch.rand(3).tolist())",
+    f"print({RSS})",
+]
+
+
+def test_a_dirty_kernel_does_not_reach_the_next_one(warm_folder):
+    dirty = run_cells(warm_folder, DIRTY)
+    parent = int(dirty[0].split()[2])  # el abuelo del núcleo (su padre es el supervisor)
+    assert parent in pool.warm_parent_pids()
+    parent_rss = _rss(parent)
+    clean = run_cells(warm_folder, CLEAN)
+    dirty_pid, _, dirty_grandparent = map(int, dirty[0].split())
+    clean_pid, _, clean_grandparent = map(int, clean[0].split())
+    assert dirty_grandparent == clean_grandparent == parent  # los dos nacieron del mismo padre caliente
+    assert dirty_pid != clean_pid
+    assert dirty[1].strip() == "False" and "wave" not in dirty[2]  # wave no venía precargado
+    assert clean[1].strip() == "False"
+    assert clean[3].split() == ["torch.float32", "1", "False"]
+    assert clean[4].strip() == "check_equal original"
+    dirty_random, clean_random = dirty[2].split(), clean[2].split()
+    assert len(clean_random) == 4 and all(a != b for a, b in zip(dirty_random, clean_random))  # cada hijo, su suerte
+    import torch
+
+    torch.manual_seed(0)
+    assert clean[5].strip() == str(torch.rand(3).tolist())  # la semilla del cuaderno manda, como en frío
+    assert int(dirty[3]) > int(clean[6]) + 300  # los 400 MB del primero no los tiene el segundo
+    assert _rss(parent) < parent_rss + 50  # ni el padre
+
+
+def _rss(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="utf-8") as status:
+        return int(status.read().split("VmRSS:")[1].split()[0]) // 1024
+
+
+def test_a_matmul_with_two_threads_is_right_in_a_forked_kernel(warm_folder):
+    out = run_cells(warm_folder, [textwrap.dedent("""\
+        import numpy, torch
+        torch.set_num_threads(2)
+        a = torch.randn(384, 384, dtype=torch.float64, generator=torch.Generator().manual_seed(0))
+        b = a.float()
+        print(torch.get_num_threads(),
+              numpy.allclose((a @ a.T).numpy(), a.numpy() @ a.numpy().T, rtol=1e-12, atol=1e-9),
+              numpy.allclose((b @ b.T).numpy(), b.numpy() @ b.numpy().T, rtol=1e-4, atol=1e-3))""")])
+    assert out[0].split() == ["2", "True", "True"]
+
+
+def _execute(client, code: str, timeout: float = 60) -> tuple[str, str]:
+    texts = []
+    reply = client.execute_interactive(code, timeout=timeout,
+                                       output_hook=lambda msg: texts.append(msg["content"].get("text", "")))
+    return reply["content"]["status"], "".join(texts).strip()
+
+
+def test_interrupt_restart_and_kill_work_as_with_a_normal_kernel(warm_folder):
+    manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager(warm_folder))
+    manager.start_kernel(env=KERNEL_ENV)
+    client = manager.client()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=60)
+        first = manager.provisioner.pid
+        assert parent_of(parent_of(first)) in pool.warm_parent_pids()
+        assert _execute(client, "x = 41") == ("ok", "")
+        msg_id = client.execute("import time; time.sleep(60)")
+        time.sleep(1)
+        started = time.monotonic()
+        manager.interrupt_kernel()
+        reply = client.get_shell_msg(timeout=20)
+        assert reply["parent_header"]["msg_id"] == msg_id
+        assert reply["content"]["ename"] == "KeyboardInterrupt"
+        assert time.monotonic() - started < 10
+        assert _execute(client, "print(x + 1)") == ("ok", "42")  # sigue vivo
+
+        manager.restart_kernel(now=True)
+        client.wait_for_ready(timeout=60)
+        second = manager.provisioner.pid
+        assert second != first and not alive(first)
+        assert _execute(client, "print('x' in dir())") == ("ok", "False")
+        status, leftover = _execute(client, "import subprocess; print(subprocess.Popen(['setsid', 'sleep', '300']).pid)")
+        assert status == "ok" and alive(int(leftover))
+
+        manager.shutdown_kernel(now=True)  # a la fuerza: SIGKILL al grupo del núcleo
+        assert not manager.is_alive()
+        assert not alive(second)
+        assert not alive(int(leftover))  # lo que dejó el núcleo murió con él, aunque cambió de sesión
+    finally:
+        client.stop_channels()
+        if manager.has_kernel:
+            manager.shutdown_kernel(now=True)
+
+
+def test_a_polite_shutdown_also_ends_what_the_kernel_left(warm_folder, tmp_path):
+    manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager(warm_folder))
+    manager.start_kernel(env=KERNEL_ENV)
+    client = manager.client()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=60)
+        # Un doble fork con setsid: el «sleep» queda huérfano, en otra sesión, fuera del grupo del núcleo.
+        code = textwrap.dedent(f"""\
+            import os, subprocess
+            if os.fork() == 0:
+                os.setsid()
+                with open({str(tmp_path / "pid")!r}, "w") as f:
+                    f.write(str(subprocess.Popen(["sleep", "300"]).pid))
+                os._exit(0)
+            os.wait()""")
+        assert _execute(client, code)[0] == "ok"
+        kernel = manager.provisioner.pid
+        orphan = int((tmp_path / "pid").read_text())
+        assert alive(orphan) and os.getsid(orphan) != os.getsid(kernel)
+        manager.shutdown_kernel()  # con shutdown_request: el núcleo termina por sí mismo
+        assert not alive(kernel)
+        assert not alive(orphan)
+    finally:
+        client.stop_channels()
+
+
+def test_the_memory_limit_holds_in_the_child_and_only_there(warm_folder, limited_folder):
+    limits = "import resource; print(*(resource.getrlimit(r)[0] for r in (resource.RLIMIT_AS, resource.RLIMIT_FSIZE, resource.RLIMIT_CORE)))"
+    limited = run_cells(limited_folder, [limits, "x = bytearray(4 * 1024**3)", "print('vivo')"], name="curso-caliente-limites")
+    assert limited[0].split() == [str(3072 * 1024**2), str(256 * 1024**2), "0"]
+    assert limited[1] == "MemoryError"
+    assert limited[2].strip() == "vivo"
+    free = run_cells(warm_folder, [limits])
+    assert free[0].split()[:2] == [str(resource.RLIM_INFINITY)] * 2  # del mismo padre, sin límites
+
+
+def test_outputs_are_byte_identical_warm_and_cold(warm_folder, tmp_path):
+    from nbclient import NotebookClient
+
+    from course_tools.build import coalesce_streams, kernel_env
+    from course_tools.kernels.spec import kernel_manager
+
+    nb = read_notebook(ROOT / "notebooks" / "03-tensores.ipynb")
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    results = {}
+    for how in ("frío", "caliente"):
+        copy_nb = copy.deepcopy(nb)
+        options = {"km": kernel_manager(warm_folder)} if how == "caliente" else {"kernel_name": "python3"}
+        NotebookClient(copy_nb, timeout=120, record_timing=False, resources={"metadata": {"path": str(tmp_path)}},
+                       **options).execute(env=kernel_env())
+        results[how] = [c.outputs for c in coalesce_streams(copy_nb).cells if c.cell_type == "code"]
+    assert any(any("image/png" in o.get("data", {}) for o in outs) for outs in results["frío"])
+    assert sum(map(len, results["frío"])) > 10
+    assert results["caliente"] == results["frío"]
+
+
+OWNER = textwrap.dedent("""
+    import os, sys
+    from jupyter_client.manager import KernelManager
+    from course_tools.kernels import pool
+    from course_tools.kernels.spec import kernel_spec_manager, warm_kernelspec
+    with warm_kernelspec() as folder:
+        manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager(folder))
+        manager.start_kernel()
+        client = manager.client()
+        client.start_channels()
+        client.wait_for_ready(timeout=60)
+        out = []
+        client.execute_interactive("import subprocess; print(subprocess.Popen(['setsid', 'sleep', '300']).pid)",
+                                   output_hook=lambda msg: out.append(msg["content"].get("text", "")))
+        print(pool.warm_parent_pids().pop(), manager.provisioner.pid, "".join(out).strip(), flush=True)
+        if sys.argv[1] == "kill":
+            os.kill(os.getpid(), 9)
+        os._exit(0)  # sin atexit: nadie apaga nada a propósito
+""")
+
+
+@pytest.mark.parametrize("how", ["exit", "kill"])
+def test_nothing_outlives_the_owner(how, tmp_path):
+    # La salida va a un fichero y no a una tubería: lo que sobreviviera la heredaría y run() no volvería.
+    with open(tmp_path / "salida", "w") as out, open(tmp_path / "errores", "w") as err:
+        result = subprocess.run([sys.executable, "-c", OWNER, how], cwd=ROOT, stdout=out, stderr=err, timeout=180,
+                                env={**KERNEL_ENV, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == (-signal.SIGKILL if how == "kill" else 0), (tmp_path / "errores").read_text()
+    pids = [int(p) for p in (tmp_path / "salida").read_text().split()]
+    assert len(pids) == 3 and all(pids)
+    deadline = time.monotonic() + 15
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [p for p in pids if alive(p)], "padre caliente, núcleo y lo que dejó deben terminar con su dueño"
+
+
+def test_a_kernel_cannot_ask_the_warm_parent_for_more_kernels(warm_folder):
+    out = run_cells(warm_folder, [textwrap.dedent("""\
+        import json, os, socket
+        supervisor = os.getppid()
+        warm = int(open(f"/proc/{supervisor}/stat").read().rsplit(")", 1)[1].split()[1])
+        argv = open(f"/proc/{warm}/cmdline").read().split("\\0")
+        path = argv[argv.index("--socket") + 1]
+        s = socket.socket(socket.AF_UNIX)
+        s.connect(path)
+        try:
+            s.sendall(json.dumps({"op": "launch", "args": [], "env": {}, "cwd": "/", "stdio": []}).encode() + b"\\n")
+            print(repr(s.recv(100)))
+        except OSError as error:
+            print(type(error).__name__)""")])
+    assert out[0].strip() in ("b''", "BrokenPipeError", "ConnectionResetError")  # cierra sin responder: solo atiende a su dueño
+
+
+def test_a_dead_warm_parent_is_replaced(warm_folder):
+    old = int(run_cells(warm_folder, [FAMILY])[0].split()[2])
+    os.kill(old, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while alive(old) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    new = int(run_cells(warm_folder, [FAMILY])[0].split()[2])
+    assert new != old and new in pool.warm_parent_pids() and old not in pool.warm_parent_pids()
+
+
+def test_with_the_switch_off_the_kernel_starts_the_normal_way(warm_folder, capfd, monkeypatch):
+    monkeypatch.setattr(provisioner, "_noticed", set())
+    out = run_cells(warm_folder, ["import os; print(os.getppid())"], env={**KERNEL_ENV, "COURSE_WARM_KERNELS": "0"})
+    assert int(out[0]) == os.getpid()  # hijo directo de este proceso: el arranque de siempre
+    err = capfd.readouterr().err
+    assert "aviso: núcleos en caliente no disponibles (desactivados con COURSE_WARM_KERNELS=0)" in err
