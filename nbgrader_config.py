@@ -1,22 +1,29 @@
 """Configuración de nbgrader para el curso «PyTorch mínimo».
 
 Las órdenes de nbgrader funcionan desde la raíz del repositorio: allí están
-source/, release/, submitted/, autograded/ y feedback/.
+source/, release/, submitted/, autograded/ y feedback/. ``nbgrader autograde`` y
+``nbgrader generate_feedback`` a secas usan las mismas cadenas de preprocesadores que
+``make grade`` y ``make feedback`` (course_tools/grading/preprocessors.py).
 """
 
 import os
+import sys
 
 c = get_config()  # noqa: F821  (nbgrader define get_config al leer este fichero)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+# Los preprocesadores del curso están en course_tools/, junto a este fichero: nbgrader tiene que poder importarlos.
+if not any(os.path.abspath(entry or os.curdir) == HERE for entry in sys.path):
+    sys.path.insert(0, HERE)
+from course_tools.grading.preprocessors import register  # noqa: E402
+
 c.CourseDirectory.root = HERE
 c.CourseDirectory.course_id = "pytorch-minimo"
-# Libreta de notas: SQLite por defecto; PostgreSQL u otra base con COURSE_GRADEBOOK_URL,
-# p. ej. postgresql://profe@127.0.0.1:5432/notas
-c.CourseDirectory.db_url = os.environ.get(
-    "COURSE_GRADEBOOK_URL", "sqlite:///" + os.path.join(HERE, "gradebook.db")
-)
+# Libreta de notas: gradebook.db en la raíz del curso (la de --CourseDirectory.root, si se da);
+# PostgreSQL u otra base con COURSE_GRADEBOOK_URL, p. ej. postgresql://profe@127.0.0.1:5432/notas
+if os.environ.get("COURSE_GRADEBOOK_URL"):
+    c.CourseDirectory.db_url = os.environ["COURSE_GRADEBOOK_URL"]
 c.CourseDirectory.ignore = [
     ".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", ".*",
 ]
@@ -52,3 +59,7 @@ c.Validator.failed_warning = (
     "LA VALIDACIÓN HA FALLADO EN {num_failed} CELDA(S). Si entregas así, no tendrás la nota completa.\n"
 )
 c.Validator.passed_warning = "EL CUADERNO PASA {num_passed} CELDA(S) DE TESTS.\n"
+
+# Las defensas del corrector (núcleo con límites, canarios, salidas recortadas, la primera copia de
+# una celda repetida es la que cuenta) y la devolución en castellano sin el código de los tests ocultos.
+register(c)

@@ -8,12 +8,16 @@ Se enchufan en la cadena de ``nbgrader autograde`` como preprocesadores:
   nada de eso ha cambiado y otro tiene que fallar por fuerza (si no falla, alguien se ha
   tragado los errores).
 * ``GuardedExecute`` ejecuta en un núcleo con límites del sistema (memoria, tamaño de
-  fichero) y, si el núcleo muere (``os._exit``, señal), deja las celdas ya corregidas con su
-  nota y pone a cero las que no llegaron a ejecutarse, en vez de abortar.
+  fichero), cuyo kernelspec va en el repositorio (``kernels/curso-correccion``) y se encuentra
+  sin tocar JUPYTER_PATH; si el núcleo muere (``os._exit``, señal), deja las celdas ya
+  corregidas con su nota y pone a cero las que no llegaron a ejecutarse, en vez de abortar.
 * ``CheckCanaries`` lee los canarios: si uno delata una manipulación, pone a cero esa celda de
   tests y las siguientes (con un error visible ``ManipulacionDetectada``) y quita del cuaderno
   las celdas del corrector.
-* ``TruncateOutput`` recorta salidas gigantes (megabytes de ``print``).
+
+Las cadenas de preprocesadores que las usan (con ``TruncateOutput``, que recorta salidas gigantes)
+están en ``preprocessors.py`` y se registran en ``nbgrader_config.py``: un ``nbgrader autograde`` a
+secas también aplica estas defensas.
 
 Las defensas dentro del núcleo paran las trampas ingenuas (``check_equal`` cambiado por una
 función que no hace nada, errores silenciados, ``builtins`` parcheados); quien lea este código
@@ -22,14 +26,8 @@ puede esquivarlas, porque el código del alumno y los tests comparten proceso. V
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import re
-import shutil
-import sys
-import tempfile
-from pathlib import Path
 
 from nbformat import NotebookNode
 from nbformat.v4 import new_code_cell, new_output
@@ -38,42 +36,13 @@ from traitlets import Integer, Unicode
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
 from .. import cells
+from .kernel import KERNEL_NAME, installed_kernelspec, spec_manager, start_env  # noqa: F401 (installed_kernelspec: obsoleto)
+from .kernel_limits import DEFAULT_MEMORY_MB, MEMORY_ENV
 
-KERNEL_NAME = "curso-correccion"
-MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"
-DEFAULT_MEMORY_MB = 3072
 TAMPER_ENAME = "ManipulacionDetectada"
 DEAD_ENAME = "NucleoMuerto"
 GUARD_MARK = "# celda del corrector"
 IMPORT_CHECKS = re.compile(r"from\s+rukh_helpers\.checks\s+import\s+\(?([\w\s,]+)\)?")
-
-
-@contextlib.contextmanager
-def installed_kernelspec(memory_mb: int | None = None):
-    """Un kernelspec temporal que arranca ipykernel con límites, visible en JUPYTER_PATH mientras dura el bloque.
-
-    Al salir se borra y JUPYTER_PATH vuelve a ser el de antes: quien llama no se queda con él.
-    """
-    previous = os.environ.get("JUPYTER_PATH")
-    folder = Path(tempfile.mkdtemp(prefix="curso-kernels-"))
-    spec_dir = folder / "kernels" / KERNEL_NAME
-    spec_dir.mkdir(parents=True)
-    spec = {
-        "argv": [sys.executable, str(Path(__file__).with_name("kernel_limits.py")), "-f", "{connection_file}"],
-        "display_name": "Corrección con límites",
-        "language": "python",
-        "env": {MEMORY_ENV: str(memory_mb or int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)))},
-    }
-    (spec_dir / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(folder), previous]))
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-        if previous is None:
-            os.environ.pop("JUPYTER_PATH", None)
-        else:
-            os.environ["JUPYTER_PATH"] = previous
 
 
 # --- celdas del corrector ---------------------------------------------------------------
@@ -182,6 +151,22 @@ class GuardedExecute(Execute):
     """``Execute`` en el núcleo con límites; sobrevive a la muerte del núcleo."""
 
     kernel_name = Unicode(KERNEL_NAME).tag(config=True)
+    memory_mb = Integer(None, allow_none=True,
+                        help=f"Memoria del núcleo en MB (si no, {MEMORY_ENV} o {DEFAULT_MEMORY_MB}).").tag(config=True)
+
+    def create_kernel_manager(self):
+        """El núcleo del curso se busca primero en ``kernels/`` (``kernel.spec_manager``), sin tocar JUPYTER_PATH."""
+        self.km = self.kernel_manager_class(kernel_name=self.kernel_name, kernel_spec_manager=spec_manager(self),
+                                            config=self.config)
+        return self.km
+
+    def start_new_kernel(self, **kwargs):
+        kwargs.setdefault("env", start_env(self.memory_mb))  # el entorno de este proceso no cambia
+        return super().start_new_kernel(**kwargs)
+
+    async def async_start_new_kernel(self, **kwargs):
+        kwargs.setdefault("env", start_env(self.memory_mb))
+        return await super().async_start_new_kernel(**kwargs)
 
     def preprocess(self, nb, resources=None, km=None):
         self._dead = None
@@ -243,35 +228,13 @@ class CheckCanaries(NbGraderPreprocessor):
         return nb, resources
 
 
-class TruncateOutput(NbGraderPreprocessor):
-    """Recorta cada salida de texto a ``max_chars`` caracteres."""
-
-    max_chars = Integer(20_000).tag(config=True)
-
-    def preprocess_cell(self, cell, resources, index):
-        for out in cell.get("outputs", []):
-            if out.get("output_type") == "stream" and len(out.get("text", "")) > self.max_chars:
-                out["text"] = out["text"][: self.max_chars] + "\n[… salida recortada por el corrector …]\n"
-                cell.metadata["curso_recortada"] = True
-            for key, value in list(out.get("data", {}).items()):
-                if isinstance(value, str) and len(value) > self.max_chars:
-                    out["data"][key] = value[: self.max_chars] + "\n[… salida recortada …]"
-                    cell.metadata["curso_recortada"] = True
-        return cell, resources
-
-
 def configure(config, *, timeout: int | None = None) -> None:
-    """Pone las defensas en la configuración de nbgrader (``load_nbgrader_config``)."""
-    from nbconvert.preprocessors import ClearMetadataPreprocessor
-    from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds,
-                                        IgnorePattern, LimitOutput, OverwriteCells, OverwriteKernelspec,
-                                        SaveAutoGrades)
+    """Pone las defensas en una configuración de nbgrader y, si se da, otro límite de segundos por celda.
 
-    config.Autograde.sanitize_preprocessors = [ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells,
-                                               InsertCanaries, CheckCellMetadata]
-    config.Autograde.autograde_preprocessors = [GuardedExecute, CheckCanaries, TruncateOutput, IgnorePattern,
-                                                ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
-                                                AssignLatePenalties, CheckCellMetadata]
+    Las cadenas son las de ``preprocessors.register``, las mismas que registra ``nbgrader_config.py``.
+    """
+    from .preprocessors import register
+
+    register(config)
     if timeout is not None:
         config.Execute.timeout = timeout
-

@@ -1,7 +1,8 @@
 """Arranque del núcleo de corrección con límites del sistema (lo llama el kernelspec).
 
-Se ejecuta como guion, sin importar el resto del paquete: fija RLIMIT_AS (memoria),
-RLIMIT_FSIZE (ficheros) y RLIMIT_CORE y se convierte en ``ipykernel``.
+El kernelspec está en ``kernels/curso-correccion/kernel.json``, junto a este fichero. Se
+ejecuta como guion, sin importar el resto del paquete: fija RLIMIT_AS (memoria, en MB desde
+``COURSE_MEMORY_LIMIT_MB``), RLIMIT_FSIZE (ficheros) y RLIMIT_CORE y se convierte en ``ipykernel``.
 """
 
 import os
@@ -9,10 +10,11 @@ import resource
 import sys
 
 MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"
+DEFAULT_MEMORY_MB = 3072
 
 
 def main(argv):
-    memory = int(os.environ.get(MEMORY_ENV, "3072")) * 1024 * 1024
+    memory = int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)) * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     big_file = 256 * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_FSIZE, (big_file, big_file))

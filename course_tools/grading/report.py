@@ -1,25 +1,12 @@
-"""Notas en CSV, resumen por ejercicio, histogramas y devoluciones HTML sin tests ocultos."""
+"""Notas en CSV, resumen por ejercicio e histogramas (las devoluciones HTML están en ``feedback.py``)."""
 
 from __future__ import annotations
 
 import csv
-import shutil
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-import nbformat
-
-from .. import cells
-from .core import Outcome, db_url_for, grading_config
-
-# La plantilla de nbgrader está en inglés; estas son las frases que ve el alumno.
-SPANISH = [
-    ("(Score:", "(Nota:"), ("Score:", "Nota:"), (">Test cell<", ">Celda de tests<"),
-    (">Coding free-response<", ">Respuesta de código<"), (">Written response<", ">Respuesta escrita<"),
-    (">Task<", ">Tarea<"), ("(Top)", "(Arriba)"), ("Comments:", "Comentarios:"),
-    ('<html lang="en">', '<html lang="es">'),
-]
+from .core import Outcome
 
 
 def write_csv(outcomes: list[Outcome], path: Path) -> Path:
@@ -99,51 +86,3 @@ def report(outcomes: list[Outcome], folder: Path) -> dict:
         "histograms": histograms(outcomes, folder),
     }
 
-
-def hide_hidden_tests(nb) -> None:
-    """Quita el código de los tests ocultos y deja solo nombre y mensaje de cada error."""
-    for cell in nb.cells:
-        if cell.cell_type == "code" and cells.is_graded_test(cell):
-            cell.source = cells.strip_hidden_tests(cell.source).rstrip("\n")
-            for out in cell.get("outputs", []):
-                if out.get("output_type") == "error":
-                    out["traceback"] = [f"{out.get('ename')}: {out.get('evalue')}"]
-
-
-def feedback(root: Path, db_url: str | None = None, outcomes: list[Outcome] | None = None) -> list[Path]:
-    """Un HTML por alumno y tarea en feedback/, hecho desde una copia sin tests ocultos."""
-    from nbgrader.apps import NbGraderAPI
-    from nbgrader.coursedir import CourseDirectory
-
-    root = Path(root)
-    autograded = root / "autograded"
-    pairs = sorted({(p.parent.parent.name, p.parent.name) for p in autograded.glob("*/*/*.ipynb")})
-    if outcomes is not None:
-        wanted = {(o.student, o.assignment) for o in outcomes if o.graded}
-        pairs = [p for p in pairs if p in wanted]
-    written = []
-    with tempfile.TemporaryDirectory(prefix="curso-devolucion-") as tmp:
-        shadow = Path(tmp)
-        for student, assignment in pairs:
-            target = shadow / "autograded" / student / assignment
-            shutil.copytree(autograded / student / assignment, target)
-            for path in target.glob("*.ipynb"):
-                nb = nbformat.read(str(path), as_version=4)
-                hide_hidden_tests(nb)
-                nbformat.write(nb, str(path))
-        config = grading_config(shadow, db_url_for(root, db_url))
-        api = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
-        for student, assignment in pairs:
-            result = api.generate_feedback(assignment, student, force=True)
-            if not result.get("success"):
-                print(f"✗ {student}/{assignment}: no se pudo generar la devolución")
-                continue
-            for html in (shadow / "feedback" / student / assignment).glob("*.html"):
-                text = html.read_text(encoding="utf-8")
-                for english, spanish in SPANISH:
-                    text = text.replace(english, spanish)
-                out = root / "feedback" / student / assignment / html.name
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(text, encoding="utf-8")
-                written.append(out)
-    return written

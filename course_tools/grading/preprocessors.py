@@ -1,0 +1,99 @@
+"""Las cadenas de preprocesadores del curso, escritas en un solo sitio, y dos preprocesadores pequeños.
+
+``register(config)`` las pone en una configuración de nbgrader. ``nbgrader_config.py`` la llama,
+así que un ``nbgrader autograde`` o un ``nbgrader generate_feedback`` a secas en este curso hace
+lo mismo que ``make grade`` y ``make feedback``:
+
+* autograde, al sanear la entrega: ``KeepFirstIds`` antes del ``DeduplicateIds`` de nbgrader
+  (que se queda con la última copia) y ``InsertCanaries`` tras ``OverwriteCells``;
+* autograde, al ejecutar: ``GuardedExecute`` y ``CheckCanaries`` (``guard.py``) y ``TruncateOutput``,
+  que recorta salidas gigantes, alrededor de los de nbgrader;
+* devolución: ``HideHiddenTests`` tras ``GetGrades`` y la plantilla en castellano de
+  ``templates/feedback``. Se llama como la de nbgrader porque ``NbGraderAPI.generate_feedback``
+  (el que usan ``make feedback`` y el formgrader) pide siempre una plantilla «feedback»: en
+  ``extra_template_basedirs`` solo está la carpeta del curso, así que encuentra esta.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from traitlets import Integer
+
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, GetGrades,
+                                    IgnorePattern, LimitOutput, NbGraderPreprocessor, OverwriteCells,
+                                    OverwriteKernelspec, SaveAutoGrades)
+
+from .. import cells
+from .guard import CheckCanaries, GuardedExecute, InsertCanaries
+
+TEMPLATES_DIR = Path(__file__).resolve().with_name("templates")
+FEEDBACK_TEMPLATE = "feedback"
+
+
+def keep_first_copies(nb) -> bool:
+    """Con grade_id repetidos cuenta la primera copia; las demás pasan a ser celdas normales. ¿Cambió algo?"""
+    seen, changed = set(), False
+    for cell in nb.cells:
+        gid = cells.grade_id(cell)
+        if gid and gid in seen:
+            cell.metadata.pop("nbgrader", None)
+            changed = True
+        elif gid:
+            seen.add(gid)
+    return changed
+
+
+class KeepFirstIds(NbGraderPreprocessor):
+    """Celdas con el mismo grade_id: puntúa la primera (``DeduplicateIds`` de nbgrader se queda con la última)."""
+
+    def preprocess(self, nb, resources):
+        if keep_first_copies(nb):
+            self.log.warning("Hay celdas repetidas: cuenta la primera copia de cada una.")
+        return nb, resources
+
+
+class HideHiddenTests(NbGraderPreprocessor):
+    """En la devolución, las celdas de tests sin el código de los tests ocultos y cada error como «Nombre: mensaje»."""
+
+    def preprocess_cell(self, cell, resources, index):
+        if cells.is_graded_test(cell):
+            cell.source = cells.strip_hidden_tests(cell.source).rstrip("\n")
+            for out in cell.get("outputs", []):
+                if out.get("output_type") == "error":
+                    out["traceback"] = [cells.error_message([out])]
+        return cell, resources
+
+
+class TruncateOutput(NbGraderPreprocessor):
+    """Recorta cada salida de texto a ``max_chars`` caracteres."""
+
+    max_chars = Integer(20_000).tag(config=True)
+
+    def preprocess_cell(self, cell, resources, index):
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream" and len(out.get("text", "")) > self.max_chars:
+                out["text"] = out["text"][: self.max_chars] + "\n[… salida recortada por el corrector …]\n"
+                cell.metadata["curso_recortada"] = True
+            for key, value in list(out.get("data", {}).items()):
+                if isinstance(value, str) and len(value) > self.max_chars:
+                    out["data"][key] = value[: self.max_chars] + "\n[… salida recortada …]"
+                    cell.metadata["curso_recortada"] = True
+        return cell, resources
+
+
+SANITIZE = [ClearOutput, KeepFirstIds, DeduplicateIds, OverwriteKernelspec, OverwriteCells, InsertCanaries,
+            CheckCellMetadata]
+AUTOGRADE = [GuardedExecute, CheckCanaries, TruncateOutput, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
+             SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
+FEEDBACK = [GetGrades, HideHiddenTests, CSSHTMLHeaderPreprocessor]
+
+
+def register(config) -> None:
+    """Las cadenas del curso y la plantilla de la devolución en ``config`` (un ``traitlets`` Config)."""
+    config.Autograde.sanitize_preprocessors = list(SANITIZE)
+    config.Autograde.autograde_preprocessors = list(AUTOGRADE)
+    config.GenerateFeedback.preprocessors = list(FEEDBACK)
+    config.HTMLExporter.template_name = FEEDBACK_TEMPLATE
+    config.HTMLExporter.extra_template_basedirs = [str(TEMPLATES_DIR)]

@@ -1,0 +1,130 @@
+"""``nbgrader autograde`` y ``nbgrader generate_feedback`` a secas hacen lo mismo que ``make grade`` y
+``make feedback``: núcleo con límites, canarios, devolución en castellano y sin tests ocultos.
+
+Un curso temporal con 00-cuadernos cuyo ``nbgrader_config.py`` carga el del repositorio y solo
+cambia la raíz; las órdenes se lanzan como las lanzaría el profesorado, sin JUPYTER_PATH.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from catalogo_hostil import SLUG, check_equal_trucado
+from course_tools import cells
+from course_tools.build import prepare_course
+from course_tools.config import NBGRADER_CONFIG, notebooks
+from course_tools.grading import feedback as grading_feedback
+from course_tools.grading.guard import TAMPER_ENAME
+
+MEMORY_MB = 3000  # distinta de la de por defecto: así se ve que llega al núcleo
+PROBE = "import os, resource\nprint('LIMITE', resource.getrlimit(resource.RLIMIT_AS)[0], 'SEMILLA', os.environ.get('PYTHONHASHSEED'))"
+
+
+def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in {"JUPYTER_PATH", "COURSE_GRADEBOOK_URL", "PYTHONHASHSEED"}}
+    bin_dir = str(Path(sys.executable).parent)
+    env.update(PATH=bin_dir + os.pathsep + env.get("PATH", ""), OMP_NUM_THREADS="1",
+               COURSE_MEMORY_LIMIT_MB=str(MEMORY_MB))
+    done = subprocess.run([str(Path(bin_dir) / "nbgrader"), *args], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, f"nbgrader {' '.join(args)} falló:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return done
+
+
+def submit(root: Path, student: str, nb) -> Path:
+    folder = root / "submitted" / student / SLUG
+    folder.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(folder / f"{SLUG}.ipynb"))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory):
+    """El curso después de ``nbgrader autograde`` y ``nbgrader generate_feedback`` a secas."""
+    root = tmp_path_factory.mktemp("curso-a-secas")
+    prepare_course(root, [n for n in notebooks() if n.slug == SLUG])
+    (root / "nbgrader_config.py").write_text(
+        f"c = get_config()\nload_subconfig({str(NBGRADER_CONFIG)!r})\nc.CourseDirectory.root = {str(root)!r}\n",
+        encoding="utf-8")
+    solved = nbformat.read(str(root / "source" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    release = nbformat.read(str(root / "release" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    with_probe = nbformat.from_dict(solved)
+    with_probe.cells.append(nbformat.v4.new_code_cell(PROBE))
+    submit(root, "solucion", with_probe)
+    check_equal_trucado(root / "submitted" / "trucada" / SLUG, solved, release)
+    nbgrader(root, "autograde", SLUG)
+    nbgrader(root, "generate_feedback", SLUG)
+    return root, solved
+
+
+def autograded(root: Path, student: str):
+    return nbformat.read(str(root / "autograded" / student / SLUG / f"{SLUG}.ipynb"), as_version=4)
+
+
+def scores(root: Path, student: str) -> dict[str, float]:
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        sub = gb.find_submission(SLUG, student)
+        return {"total": sub.score, **{g.name: g.score for nb in sub.notebooks for g in nb.grades if g.max_score}}
+
+
+def visible_text(page: str) -> str:
+    """El texto de la página sin etiquetas: el resaltado parte cada línea de código en muchos <span>."""
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def test_la_solucion_saca_la_nota_completa_en_el_nucleo_con_limites(plain):
+    root, _solved = plain
+    assert scores(root, "solucion")["total"] == 7
+    printed = "".join(out.get("text", "") for cell in autograded(root, "solucion").cells
+                      for out in cell.get("outputs", []))
+    # kernel_limits.py fijó la memoria de COURSE_MEMORY_LIMIT_MB y el núcleo recibió el entorno del curso.
+    assert f"LIMITE {MEMORY_MB * 1024 * 1024} SEMILLA 0" in printed, printed[-500:]
+
+
+def test_la_entrega_trucada_se_detecta(plain):
+    root, _solved = plain
+    got = scores(root, "trucada")
+    assert got["total"] == 1, got  # sin las defensas, check_equal trucado daría 7
+    assert got["nb00-count-moves-to-tests"] == 0
+    tests = next(c for c in autograded(root, "trucada").cells if cells.grade_id(c) == "nb00-count-moves-to-tests")
+    assert any(o.get("ename") == TAMPER_ENAME for o in tests.outputs), tests.outputs
+
+
+def test_la_devolucion_en_castellano_sin_tests_ocultos(plain):
+    root, solved = plain
+    tests = [c for c in solved.cells if cells.is_graded_test(c) and cells.BEGIN_HIDDEN in c.source]
+    shown = "\n".join(cells.strip_hidden_tests(c.source) for c in solved.cells)
+    hidden = [line.strip() for c in tests for line in cells.HIDDEN_REGION.search(c.source).group(0).splitlines()
+              if len(line.strip()) > 20 and "###" not in line and line.strip() not in shown]
+    visible = [line.strip() for c in tests for line in cells.strip_hidden_tests(c.source).splitlines()
+               if line.strip().startswith("check_")]
+    assert hidden and visible
+    for student in ("solucion", "trucada"):
+        page = (root / "feedback" / student / SLUG / f"{SLUG}.html").read_text(encoding="utf-8")
+        assert '<html lang="es">' in page and "Nota:" in page and "Score" not in page
+        text = visible_text(page)
+        assert all(line in text for line in visible), [line for line in visible if line not in text]
+        assert not [line for line in hidden if line in text]
+        assert "BEGIN HIDDEN TESTS" not in text
+    trucada = visible_text((root / "feedback" / "trucada" / SLUG / f"{SLUG}.html").read_text(encoding="utf-8"))
+    assert f"{TAMPER_ENAME}: manipulación de los tests detectada" in trucada
+    assert "Nota: 1 de 7" in trucada
+
+
+def test_make_feedback_escribe_lo_mismo_que_la_orden_a_secas(plain):
+    """``make feedback`` pasa por ``NbGraderAPI``, que pide la plantilla «feedback»: sale la misma página."""
+    root, _solved = plain
+    pages = {path: path.read_bytes() for path in (root / "feedback").rglob("*.html")}
+    written = grading_feedback.feedback(root, f"sqlite:///{root / 'gradebook.db'}")
+    assert sorted(written) == sorted(pages) and len(written) == 2
+    assert [path for path in written if path.read_bytes() != pages[path]] == []
