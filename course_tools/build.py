@@ -69,18 +69,13 @@ def update_sources(selected: list[Notebook]) -> list[Path]:
     return touched
 
 
-def nbgrader_api(root: Path, db_url: str | None = None):
-    """La API de nbgrader sobre el curso de ``root`` (ver ``course.Course``)."""
-    return Course(root, db_url).api()
-
-
 def prepare_course(root: Path, selected: list[Notebook], db_url: str | None = None):
     """Crea en ``root`` un curso de nbgrader con las fuentes ya renderizadas y genera sus versiones de alumno."""
     for notebook in selected:
         folder = root / "source" / notebook.slug
         shutil.copytree(notebook.source.parent, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         cells.write(for_learners(notebook), folder / notebook.source.name)
-    api = nbgrader_api(root, db_url)
+    api = Course(root, db_url).api()
     for notebook in selected:
         result = api.generate_assignment(notebook.slug, force=True, create=True)
         if not result["success"]:

@@ -12,14 +12,14 @@ from pathlib import Path
 
 def feedback(root: Path, db_url: str | None = None, outcomes: list | None = None) -> list[Path]:
     """Un HTML por alumno y tarea en feedback/; si se dan ``outcomes``, solo de los corregidos."""
-    from ..build import nbgrader_api
+    from ..course import Course
 
     root = Path(root)
     pairs = sorted({(p.parent.parent.name, p.parent.name) for p in (root / "autograded").glob("*/*/*.ipynb")})
     if outcomes is not None:
         wanted = {(o.student, o.assignment) for o in outcomes if o.graded}
         pairs = [pair for pair in pairs if pair in wanted]
-    api = nbgrader_api(root, db_url)
+    api = Course(root, db_url).api()
     written = []
     for student, assignment in pairs:
         result = api.generate_feedback(assignment, student, force=True)

@@ -36,7 +36,7 @@ from traitlets import Integer, Unicode
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
 from .. import cells
-from .kernel import KERNEL_NAME, installed_kernelspec, spec_manager, start_env  # noqa: F401 (installed_kernelspec: obsoleto)
+from .kernel import KERNEL_NAME, spec_manager, start_env
 from .kernel_limits import DEFAULT_MEMORY_MB, MEMORY_ENV
 
 TAMPER_ENAME = "ManipulacionDetectada"
@@ -148,7 +148,12 @@ def _text(outputs) -> str:
 
 
 class GuardedExecute(Execute):
-    """``Execute`` en el núcleo con límites; sobrevive a la muerte del núcleo."""
+    """``Execute`` en el núcleo con límites; sobrevive a la muerte del núcleo y no sigue tras una manipulación.
+
+    Si el canario de verificación delata una manipulación, el resto de celdas no se ejecuta: sus tests
+    valdrían 0 de todos modos (``CheckCanaries``), y un núcleo trucado puede tardar el tiempo máximo
+    en cada celda (``builtins.type`` cambiado cuelga cada ejecución).
+    """
 
     kernel_name = Unicode(KERNEL_NAME).tag(config=True)
     memory_mb = Integer(None, allow_none=True,
@@ -169,7 +174,8 @@ class GuardedExecute(Execute):
         return await super().async_start_new_kernel(**kwargs)
 
     def preprocess(self, nb, resources=None, km=None):
-        self._dead = None
+        self._dead = self._tampered = None
+        self._nonce = nb.metadata.get("curso_nonce")
         return super().preprocess(nb, resources, km)
 
     def preprocess_cell(self, cell, resources, index):
@@ -180,12 +186,19 @@ class GuardedExecute(Execute):
         if self._dead is not None:
             cell.outputs = [_error(DEAD_ENAME, f"no se ejecutó: el núcleo murió en la celda {self._dead}.")]
             return cell, self.resources
+        if self._tampered is not None:
+            cell.outputs = [_error(TAMPER_ENAME, f"no se ejecutó: manipulación de los tests en la celda {self._tampered}.")]
+            return cell, self.resources
         try:
-            return super().preprocess_cell(cell, resources, index)
+            cell, resources = super().preprocess_cell(cell, resources, index)
         except DeadKernelError:
             self._dead = index
             cell.outputs.append(_error(DEAD_ENAME, "el núcleo murió en esta celda (os._exit, señal o falta de memoria)."))
             return cell, self.resources
+        if (cell.get("metadata", {}).get("curso_guardia") == "verifica"
+                and f"CANARIO-BIEN-{self._nonce}" not in _text(cell.get("outputs", []))):
+            self._tampered = index
+        return cell, resources
 
 
 class CheckCanaries(NbGraderPreprocessor):

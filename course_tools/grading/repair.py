@@ -13,6 +13,7 @@ import nbformat
 
 from .. import cells
 from .model import AssignmentSpec, Problem, problem
+from .preprocessors import keep_first_copies
 
 # Textos que el código del alumno no debería contener: no cambian la nota, avisan al profesor.
 SUSPICIOUS = {
@@ -82,19 +83,6 @@ def _inspect_notebook(nb, name: str, spec: AssignmentSpec) -> tuple[list[Problem
     if warnings:
         problems.append(problem("suspicious-code", what=", ".join(warnings)))
     return problems, fixed
-
-
-def keep_first_copies(nb) -> bool:
-    """Con grade_id repetidos nbgrader aborta: la primera copia cuenta, las demás pasan a ser celdas normales."""
-    seen, changed = set(), False
-    for cell in nb.cells:
-        gid = cells.grade_id(cell)
-        if gid and gid in seen:
-            cell.metadata.pop("nbgrader", None)
-            changed = True
-        elif gid:
-            seen.add(gid)
-    return changed
 
 
 def edited_tests(nb, originals: dict[str, str]) -> list[str]:

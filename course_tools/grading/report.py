@@ -6,7 +6,7 @@ import csv
 from collections import defaultdict
 from pathlib import Path
 
-from .core import Outcome
+from .model import Outcome
 
 
 def write_csv(outcomes: list[Outcome], path: Path) -> Path:
@@ -86,3 +86,16 @@ def report(outcomes: list[Outcome], folder: Path) -> dict:
         "histograms": histograms(outcomes, folder),
     }
 
+
+
+def format_table(outcomes: list[Outcome]) -> str:
+    """La tabla final de ``make grade``, en castellano."""
+    rows = [("alumno", "tarea", "nota", "s", "estado")]
+    for o in outcomes:
+        rows.append((o.student, o.assignment, f"{o.score:g}/{o.max_score:g}", f"{o.seconds:.1f}", o.status))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = ["  ".join(r[i].ljust(widths[i]) for i in range(4)) + "  " + r[4] for r in rows]
+    lines.insert(1, "-" * min(120, sum(widths) + 20))
+    bad = sum(1 for o in outcomes if o.problems)
+    lines.append(f"{len(outcomes)} entrega(s); {bad} con avisos o problemas.")
+    return "\n".join(lines)

@@ -68,17 +68,3 @@ def test_children_and_an_empty_round():
         proc.kill()
         proc.wait()
     assert proc.pid not in grading_reaper.children()
-
-
-def test_the_grading_kernelspec_leaves_jupyter_path_as_it_was(monkeypatch):
-    from course_tools.grading import guard as grading_guard
-
-    for before in (None, "/algo/mio"):
-        if before is None:
-            monkeypatch.delenv("JUPYTER_PATH", raising=False)
-        else:
-            monkeypatch.setenv("JUPYTER_PATH", before)
-        with grading_guard.installed_kernelspec(memory_mb=512) as folder:
-            assert os.environ["JUPYTER_PATH"].split(os.pathsep)[0] == str(folder)
-            assert (folder / "kernels" / grading_guard.KERNEL_NAME / "kernel.json").exists()
-        assert os.environ.get("JUPYTER_PATH") == before and not folder.exists()
