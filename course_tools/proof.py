@@ -4,6 +4,11 @@ Para cada cuaderno se arranca un solo núcleo. Cada variante (la solución, el h
 de cada ejercicio y cada respuesta equivocada del catálogo) empieza con el espacio
 de nombres vacío (``%reset -f``) y ejecuta el cuaderno fuente entero, con los tests
 ocultos dentro, sustituyendo una sola celda de solución.
+
+El trabajo va en tres pasos que se pueden usar por separado: ``plan`` lee el cuaderno y su
+catálogo sin ejecutar nada (qué variantes hay), ``run`` las ejecuta en un núcleo y ``judge``
+dice de cada una si está bien rechazada (un ``Verdict``). ``prove`` los encadena y suma los
+juicios en un ``Report``; la etapa de pytest (``tests/proof``) hace un ítem de cada juicio.
 """
 
 from __future__ import annotations
@@ -18,12 +23,15 @@ from pathlib import Path
 import nbformat
 
 from . import cells
-from .build import kernel_env, rendered_source
+from .build import CELL_TIMEOUT, kernel_env, rendered_source
 from .config import Notebook
 from .predictions import prediction_stub
+from .proof_report import BLANK, LAZY_TAGS, SOLUTION, Report, Verdict, format_table, is_lazy  # noqa: F401
 
 STUB = "# ESCRIBE AQUÍ TU CÓDIGO\nraise NotImplementedError()"
 MIN_ENTRIES = 3
+# El núcleo que ejecuta las variantes; para arrancarlas más deprisa basta cambiarlo aquí.
+KERNEL_NAME = "python3"
 RESET = (
     "%reset -f\nimport warnings as _w\n_w.filterwarnings('ignore', message='.*non-interactive')\n"
     "import matplotlib.pyplot as _plt\n_plt.close('all')\ndel _plt, _w"
@@ -37,6 +45,15 @@ SPANISH_WORDS = re.compile(
 EXPECTATION_WORDS = re.compile(r"\b(esperaba|esperado|debe|debería|deberían|tiene que|tendría que|pista)\b", re.I)
 
 
+@dataclass(frozen=True)
+class Variant:
+    """Una ejecución del cuaderno: la solución (``target`` None) o una celda de solución sustituida."""
+
+    label: str
+    target: str | None = None
+    code: str | None = None
+
+
 @dataclass
 class Outcome:
     """Lo que pasó en una variante: qué celdas de test fallaron y con qué mensaje."""
@@ -47,28 +64,31 @@ class Outcome:
     other_errors: list[str] = field(default_factory=list)
 
 
-# Etiquetas de las respuestas del alumno perezoso: copia lo que el cuaderno enseña, pega la
-# referencia del test visible, ajusta la respuesta al caso visible, usa una variable global del
-# cuaderno, recorre con bucles lo que había que vectorizar o prueba un valor y lee el mensaje.
-LAZY_TAGS = ("[copia]", "[referencia]", "[fijo]", "[global]", "[bucle]", "[mensaje]")
-
-
-def is_lazy(reason: str) -> bool:
-    return reason.lstrip().startswith(LAZY_TAGS)
-
-
 @dataclass
-class Report:
+class Plan:
+    """Lo que se prueba de un cuaderno, sin ejecutar nada: sus ejercicios y sus variantes."""
+
     slug: str
-    exercises: int = 0
-    points: int = 0
-    wrong_answers: int = 0
-    rejected: int = 0
-    lazy_attempts: int = 0
-    lazy_passed: list[str] = field(default_factory=list)  # grade_id de solución que el perezoso aprueba
-    lazy_points: int = 0
-    problems: list[str] = field(default_factory=list)
-    messages: list[tuple[str, str, str]] = field(default_factory=list)  # (grade_id, motivo, primera línea)
+    nb: object  # el cuaderno fuente renderizado (nbformat.NotebookNode)
+    catalogue_path: Path
+    exercises: int
+    test_of: dict[str, str]  # grade_id de solución → grade_id de su test
+    points_of: dict[str, int]  # grade_id de solución → puntos de su test
+    variants: list[Variant]
+    unknown: list[str]  # grade_id del catálogo que el cuaderno no tiene
+
+    @property
+    def points(self) -> int:
+        return sum(self.points_of.values())
+
+    def catalogue_problems(self) -> list[str]:
+        if not self.unknown:
+            return []
+        return [f"el catálogo nombra grade_id que no existen: {', '.join(self.unknown)}"]
+
+    def report(self) -> Report:
+        """Un informe vacío con los datos del cuaderno y los problemas de su catálogo."""
+        return Report(self.slug, exercises=self.exercises, points=self.points, problems=self.catalogue_problems())
 
 
 def load_catalogue(path: Path) -> dict[str, list[tuple[str, str]]]:
@@ -110,16 +130,52 @@ def message_flaw(message: str) -> str | None:
     return None
 
 
-def _run_variant(client, nb, label: str, target: str | None, replacement: str | None) -> Outcome:
-    outcome = Outcome(label, target)
+def plan(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None) -> Plan:
+    """Las variantes de un cuaderno, en el orden en que se ejecutan: solución, huecos, catálogo."""
+    nb = source_nb if source_nb is not None else rendered_source(notebook)
+    catalogue_path = catalogue_path or notebook.catalogue
+    catalogue = load_catalogue(catalogue_path) if catalogue_path.exists() else {}
+    pairs = cells.exercises(nb)
+    test_of = {cells.grade_id(nb.cells[s]): cells.grade_id(nb.cells[t]) for s, t in pairs}
+    points_of = {cells.grade_id(nb.cells[s]): int(cells.nbgrader_meta(nb.cells[t]).get("points") or 0) for s, t in pairs}
+    stubs = {cells.grade_id(nb.cells[s]): prediction_stub(nb.cells[t].source) or STUB for s, t in pairs}
+    variants = [Variant(SOLUTION)]
+    variants += [Variant(BLANK, gid, stubs[gid]) for gid in test_of]
+    for gid in test_of:
+        variants += [Variant(reason, gid, code) for reason, code in catalogue.get(gid, [])]
+    unknown = sorted(set(catalogue) - set(test_of))
+    return Plan(notebook.slug, nb, catalogue_path, len(pairs), test_of, points_of, variants, unknown)
+
+
+def run(the_plan: Plan, variants: list[Variant] | None = None) -> list[Outcome]:
+    """Ejecuta las variantes (todas si no se dicen) una tras otra en un solo núcleo."""
+    from nbclient import NotebookClient
+
+    variants = the_plan.variants if variants is None else variants
+    outcomes = []
+    with tempfile.TemporaryDirectory(prefix="curso-prueba-") as tmp:
+        # nbclient guarda cada celda ejecutada en su propio cuaderno: le damos una copia.
+        client = NotebookClient(
+            copy.deepcopy(the_plan.nb), timeout=CELL_TIMEOUT, kernel_name=KERNEL_NAME, allow_errors=True,
+            record_timing=False, resources={"metadata": {"path": tmp}},
+        )
+        # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.
+        with client.setup_kernel(env=kernel_env(MPLBACKEND="Agg")):
+            for variant in variants:
+                outcomes.append(_run_variant(client, the_plan.nb, variant))
+    return outcomes
+
+
+def _run_variant(client, nb, variant: Variant) -> Outcome:
+    outcome = Outcome(variant.label, variant.target)
     client.execute_cell(nbformat.v4.new_code_cell(RESET), 0, store_history=False)
     solution_cells = {i for i, _ in cells.exercises(nb)}
     for index, original in enumerate(nb.cells):
         if original.cell_type != "code":
             continue
         cell = nbformat.v4.new_code_cell(original.source, metadata=original.metadata)
-        if index in solution_cells and cells.grade_id(original) == target:
-            cell.source = replacement
+        if index in solution_cells and cells.grade_id(original) == variant.target:
+            cell.source = variant.code
         else:
             cell.source = cells.strip_solution_markers(original.source)
         client.execute_cell(cell, index)
@@ -135,94 +191,35 @@ def _run_variant(client, nb, label: str, target: str | None, replacement: str | 
 
 def prove(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None) -> Report:
     """Ejecuta solución, huecos y catálogo de un cuaderno y devuelve el informe."""
-    from nbclient import NotebookClient
-
-    nb = source_nb if source_nb is not None else rendered_source(notebook)
-    catalogue_path = catalogue_path or notebook.catalogue
-    catalogue = load_catalogue(catalogue_path) if catalogue_path.exists() else {}
-    report = Report(notebook.slug)
-    pairs = cells.exercises(nb)
-    report.exercises = len(pairs)
-    test_of = {cells.grade_id(nb.cells[s]): cells.grade_id(nb.cells[t]) for s, t in pairs}
-    points_of = {cells.grade_id(nb.cells[s]): int(cells.nbgrader_meta(nb.cells[t]).get("points") or 0) for s, t in pairs}
-    report.points = sum(points_of.values())
-    unknown = sorted(set(catalogue) - set(test_of))
-    if unknown:
-        report.problems.append(f"el catálogo nombra grade_id que no existen: {', '.join(unknown)}")
-
-    variants = [("solución", None, None)]
-    stubs = {cells.grade_id(nb.cells[s]): prediction_stub(nb.cells[t].source) or STUB for s, t in pairs}
-    variants += [("hueco sin rellenar", gid, stubs[gid]) for gid in test_of]
-    for gid in test_of:
-        for reason, code in catalogue.get(gid, []):
-            variants.append((reason, gid, code))
-
-    with tempfile.TemporaryDirectory(prefix="curso-prueba-") as tmp:
-        # nbclient guarda cada celda ejecutada en su propio cuaderno: le damos una copia.
-        client = NotebookClient(
-            copy.deepcopy(nb), timeout=120, kernel_name="python3", allow_errors=True, record_timing=False,
-            resources={"metadata": {"path": tmp}},
-        )
-        # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.
-        with client.setup_kernel(env=kernel_env(MPLBACKEND="Agg")):
-            for label, target, replacement in variants:
-                outcome = _run_variant(client, nb, label, target, replacement)
-                _judge(report, outcome, test_of)
-    report.lazy_points = sum(points_of[gid] for gid in set(report.lazy_passed))
+    the_plan = plan(notebook, catalogue_path, source_nb)
+    report = the_plan.report()
+    for outcome in run(the_plan):
+        report.add(judge(outcome, the_plan.test_of, the_plan.points_of))
     return report
 
 
-def _judge(report: Report, outcome: Outcome, test_of: dict[str, str]) -> None:
+def judge(outcome: Outcome, test_of: dict[str, str], points_of: dict[str, int]) -> Verdict:
+    """Qué está mal en una variante: la solución debe aprobarlo todo; las demás, suspender su test."""
     if outcome.target is None:
+        verdict = Verdict(outcome.label, None)
         for test_id, error in outcome.failed_tests.items():
-            report.problems.append(f"la solución suspende {test_id}: {first_line(error)}")
+            verdict.problems.append(f"la solución suspende {test_id}: {first_line(error)}")
         for error in outcome.other_errors:
-            report.problems.append(f"la solución da un error inesperado en la {error}")
-        return
+            verdict.problems.append(f"la solución da un error inesperado en la {error}")
+        return verdict
     own_test = test_of[outcome.target]
-    others = {t: e for t, e in outcome.failed_tests.items() if t != own_test}
-    is_blank = outcome.label == "hueco sin rellenar"
-    if not is_blank:
-        report.wrong_answers += 1
-    if is_lazy(outcome.label):
-        report.lazy_attempts += 1
-        if own_test not in outcome.failed_tests:
-            report.lazy_passed.append(outcome.target)
-    if own_test not in outcome.failed_tests:
-        report.problems.append(f"{outcome.target}: pasa sus tests una respuesta equivocada: «{outcome.label}»")
-    elif not is_blank:
-        report.rejected += 1
-        message = first_line(outcome.failed_tests[own_test].split(":", 1)[-1])
-        report.messages.append((outcome.target, outcome.label, message))
-        flaw = message_flaw(message)
-        if flaw:
-            report.problems.append(f"{outcome.target} («{outcome.label}»): {flaw}: {message!r}")
-    for test_id, error in others.items():
-        report.problems.append(
-            f"{outcome.target} («{outcome.label}») hace fallar también {test_id}: {first_line(error)}"
-        )
-
-
-def format_table(reports: list[Report]) -> str:
-    """Tabla por cuaderno; «perezoso» son los puntos que gana quien solo copia, pega o adivina."""
-    header = ("cuaderno", "ejercicios", "puntos", "equivocadas", "rechazadas", "perezoso", "problemas")
-    widths = (26, 11, 8, 13, 12, 14, 11)
-
-    def row(values) -> str:
-        return "".join(f"{v:<{w}}" if i == 0 else f"{v:>{w}}" for i, (v, w) in enumerate(zip(values, widths)))
-
-    def lazy(points: int, total: int, attempts: int) -> str:
-        return f"{points}/{total} ({attempts})"
-
-    lines = [row(header)]
-    for r in reports:
-        lines.append(row((r.slug, r.exercises, r.points, r.wrong_answers, r.rejected,
-                          lazy(r.lazy_points, r.points, r.lazy_attempts), len(r.problems))))
-    total = lambda attr: sum(getattr(r, attr) for r in reports)  # noqa: E731
-    lines.append(row(("TOTAL", total("exercises"), total("points"), total("wrong_answers"), total("rejected"),
-                      lazy(total("lazy_points"), total("points"), total("lazy_attempts")),
-                      sum(len(r.problems) for r in reports))))
-    for r in reports:
-        for problem in r.problems:
-            lines.append(f"  ✗ {r.slug}: {problem}")
-    return "\n".join(lines)
+    verdict = Verdict(outcome.label, outcome.target, own_test, points_of[outcome.target])
+    verdict.rejected = own_test in outcome.failed_tests
+    if not verdict.rejected:
+        verdict.problems.append(f"{outcome.target}: pasa sus tests una respuesta equivocada: «{outcome.label}»")
+    elif verdict.is_wrong_answer:
+        verdict.message = first_line(outcome.failed_tests[own_test].split(":", 1)[-1])
+        verdict.flaw = message_flaw(verdict.message) or ""
+        if verdict.flaw:
+            verdict.problems.append(f"{outcome.target} («{outcome.label}»): {verdict.flaw}: {verdict.message!r}")
+    for test_id, error in outcome.failed_tests.items():
+        if test_id != own_test:
+            verdict.problems.append(
+                f"{outcome.target} («{outcome.label}») hace fallar también {test_id}: {first_line(error)}"
+            )
+    return verdict

@@ -1,28 +1,31 @@
-"""Al final de la prueba de respuestas equivocadas, la tabla del informe."""
+"""La prueba de respuestas equivocadas como ítems de pytest (ver ``test_wrong_answers.py``)."""
 
-import json
+from pathlib import Path
 
-from course_tools.config import ROOT
+import pytest
 
-REPORT_DIR = ROOT / "build" / "prueba"
+from .items import ProofModule
+from .tally import ProofTally
 
-
-def pytest_sessionstart(session):
-    if not hasattr(session.config, "workerinput"):  # solo el proceso principal limpia
-        REPORT_DIR.mkdir(parents=True, exist_ok=True)
-        for old in REPORT_DIR.glob("*.json"):
-            old.unlink()
+PROOF_MODULE = Path(__file__).with_name("test_wrong_answers.py")
 
 
-def pytest_terminal_summary(terminalreporter):
-    from course_tools.proof import Report, format_table
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # la tabla, solo en el proceso principal
+        config.pluginmanager.register(ProofTally(), "proof-tally")
 
-    reports = []
-    for path in sorted(REPORT_DIR.glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        reports.append(Report(**{**data, "messages": [tuple(m) for m in data["messages"]]}))
-    if reports:
-        terminalreporter.write_line("")
-        terminalreporter.write_line("Respuestas equivocadas plausibles, por cuaderno:")
-        for line in format_table(reports).splitlines():
-            terminalreporter.write_line(line)
+
+def pytest_pycollect_makemodule(module_path, parent):
+    if module_path == PROOF_MODULE:
+        return ProofModule.from_parent(parent, path=module_path)
+    return None
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Con ``-n N`` (y cualquier ``--dist`` salvo ``each``), un cuaderno entero por proceso."""
+    if config.getvalue("dist") == "each":
+        return None
+    from .scheduling import NotebookScheduling
+
+    return NotebookScheduling(config, log)

@@ -1,22 +1,20 @@
-"""Cada respuesta equivocada del catálogo suspende su test; la solución lo aprueba todo."""
+"""Cada respuesta equivocada del catálogo suspende su test; la solución lo aprueba todo.
 
-import dataclasses
-import json
+pytest no recoge funciones de aquí: ``conftest.py`` hace de este módulo un ``ProofModule``
+(``items.py``), con un nodo por cuaderno de ``NOTEBOOKS`` y, dentro, un ítem por variante,
+como nbval hace uno por celda:
 
-import pytest
+    test_wrong_answers.py::03-tensores::ejercicios        tiene al menos 3 ejercicios
+    test_wrong_answers.py::03-tensores::catálogo          el catálogo solo nombra ejercicios que existen
+    test_wrong_answers.py::03-tensores::solución          la solución aprueba todos los tests, sin errores
+    test_wrong_answers.py::03-tensores::nb03-pad-batch::hueco sin rellenar
+    test_wrong_answers.py::03-tensores::nb03-pad-batch::[copia] rellena con ceros a la izquierda
+
+Las respuestas equivocadas están en ``tests/wrong_answers/``. Un cuaderno se ejecuta una sola
+vez, en un núcleo, con todas las variantes que se piden; con ``-n 2`` sus ítems van juntos al
+mismo proceso (``scheduling.py``). Solo un cuaderno: ``pytest tests/proof -k 03-tensores``.
+"""
 
 from course_tools.config import notebooks
-from course_tools.proof import prove
 
-from .conftest import REPORT_DIR
-
-
-@pytest.mark.parametrize("notebook", notebooks(), ids=lambda n: n.slug)
-def test_catalogue_is_rejected(notebook):
-    report = prove(notebook)
-    REPORT_DIR.mkdir(parents=True, exist_ok=True)
-    (REPORT_DIR / f"{notebook.slug}.json").write_text(
-        json.dumps(dataclasses.asdict(report), ensure_ascii=False), encoding="utf-8"
-    )
-    assert report.exercises >= 3, f"{notebook.slug}: tiene {report.exercises} ejercicios; se esperan de 3 a 6"
-    assert not report.problems, "\n".join(report.problems)
+NOTEBOOKS = notebooks()

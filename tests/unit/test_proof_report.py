@@ -1,0 +1,78 @@
+"""La prueba de respuestas equivocadas sin núcleos: juicios, totales, tabla y reparto por cuaderno."""
+
+from course_tools import proof
+from course_tools.proof import BLANK, Outcome, Report, Verdict, judge
+from tests.proof.items import PROPERTY
+from tests.proof.scheduling import NotebookScheduling
+from tests.proof.tally import ProofTally
+
+TEST_OF = {"nb99-a": "nb99-a-tests", "nb99-b": "nb99-b-tests"}
+POINTS_OF = {"nb99-a": 2, "nb99-b": 3}
+
+
+def _judge(label, target, failed=None, others=()):
+    return judge(Outcome(label, target, dict(failed or {}), list(others)), TEST_OF, POINTS_OF)
+
+
+def test_a_wrong_answer_that_passes_is_a_problem_and_the_lazy_column_counts_it_once():
+    report = Report("99-prueba", exercises=2, points=5)
+    for label in ("[copia] pega la celda", "[fijo] el caso visible"):
+        report.add(_judge(label, "nb99-a"))
+    report.add(_judge("suma por filas", "nb99-b", {"nb99-b-tests": "AssertionError: x: esperaba 3, obtuve 4"}))
+    assert (report.wrong_answers, report.rejected, report.lazy_attempts) == (3, 1, 2)
+    assert (report.lazy_passed, report.lazy_points) == (["nb99-a"], 2)
+    assert report.problems == [
+        "nb99-a: pasa sus tests una respuesta equivocada: «[copia] pega la celda»",
+        "nb99-a: pasa sus tests una respuesta equivocada: «[fijo] el caso visible»",
+    ]
+    assert report.messages == [("nb99-b", "suma por filas", "x: esperaba 3, obtuve 4")]
+
+
+def test_a_rejection_with_a_useless_message_or_a_broken_neighbour_is_a_problem():
+    verdict = _judge("suma por filas", "nb99-a", {"nb99-a-tests": "AssertionError: wrong", "nb99-b-tests": "NameError: a"})
+    assert verdict.rejected and verdict.flaw == "el mensaje no parece estar en castellano"
+    assert verdict.problems == [
+        "nb99-a («suma por filas»): el mensaje no parece estar en castellano: 'wrong'",
+        "nb99-a («suma por filas») hace fallar también nb99-b-tests: NameError: a",
+    ]
+
+
+def test_the_blank_and_the_solution_are_judged_but_not_counted_as_wrong_answers():
+    report = Report("99-prueba")
+    report.add(_judge(BLANK, "nb99-a", {"nb99-a-tests": "AssertionError: `f` aún no está escrita"}))
+    solution = _judge(proof.SOLUTION, None, {"nb99-b-tests": "AssertionError: esperaba 1"}, ["celda 3: ZeroDivisionError"])
+    report.add(solution)
+    assert report.wrong_answers == 0 and report.rejected == 0
+    assert report.problems == [
+        "la solución suspende nb99-b-tests: AssertionError: esperaba 1",
+        "la solución da un error inesperado en la celda 3: ZeroDivisionError",
+    ]
+
+
+class _Report:
+    when = "call"
+
+    def __init__(self, **data):
+        self.user_properties = [(PROPERTY, {"slug": "99-prueba", "exercises": 2, "points": 5, **data})]
+
+
+def test_the_tally_adds_what_items_send_and_spots_a_notebook_run_twice():
+    tally = ProofTally()
+    tally.pytest_runtest_logreport(_Report(problems=["el catálogo nombra grade_id que no existen: nb99-z"]))
+    wrong = Verdict("[copia] pega la celda", "nb99-a", "nb99-a-tests", 2)
+    tally.pytest_runtest_logreport(_Report(verdict=wrong.__dict__, kernel_run="1-1"))
+    tally.pytest_runtest_logreport(_Report(verdict=Verdict(proof.SOLUTION, None).__dict__, kernel_run="1-1"))
+    report = tally.reports["99-prueba"]
+    assert (report.exercises, report.points, report.wrong_answers, report.lazy_points) == (2, 5, 1, 2)
+    assert len(report.problems) == 1
+    assert tally.kernel_lines() == ["Núcleos: 1, uno por cuaderno ejecutado."]
+    tally.pytest_runtest_logreport(_Report(verdict=wrong.__dict__, kernel_run="2-7"))
+    assert "99-prueba: sus variantes corrieron en 2 núcleos" in tally.kernel_lines()[0]
+
+
+def test_every_item_of_a_notebook_goes_to_the_same_worker():
+    scope = NotebookScheduling._split_scope
+    module = "tests/proof/test_wrong_answers.py"
+    assert scope(None, f"{module}::01-python::solución") == f"{module}::01-python"
+    assert scope(None, f"{module}::01-python::nb01-x::da la vuelta con [: :-1]") == f"{module}::01-python"
+    assert scope(None, f"{module}::14-atencion::nb14-x::[copia] q @ k") == f"{module}::14-atencion"
