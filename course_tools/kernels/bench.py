@@ -2,8 +2,9 @@
 
 ``run_bench(repeats=5)`` mide los dos en la misma ejecución, alternándolos para que la carga de
 la máquina les toque por igual, imprime una tabla y devuelve las medianas. Se mide el tiempo de
-pared desde que se pide el núcleo hasta que ``import torch`` ha terminado, y el tiempo de CPU
-que ha gastado el proceso del núcleo hasta entonces (leído de /proc). El arranque del padre
+pared desde que se pide el núcleo hasta que ``import torch`` ha terminado, el tiempo de CPU que
+ha gastado el proceso del núcleo hasta entonces (leído de /proc) y lo que tarda en apagarse
+cuando se le pide (lo que espera nbclient al acabar cada cuaderno). El arranque del padre
 caliente, que se paga una vez por proceso, va aparte.
 """
 
@@ -25,8 +26,12 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def time_kernel(name: str, env: dict[str, str], specs=None) -> tuple[float, float]:
-    """Arranca el núcleo ``name``, ejecuta ``import torch`` y lo apaga; (segundos de pared, de CPU del núcleo)."""
+def time_kernel(name: str, env: dict[str, str], specs=None) -> tuple[float, float, float]:
+    """Arranca el núcleo ``name``, ejecuta ``import torch`` y lo apaga como nbclient (pidiéndoselo).
+
+    Devuelve los segundos de pared hasta que el import terminó, los de CPU del núcleo hasta entonces
+    y los de pared del apagado (hasta que el proceso del núcleo ya no existe).
+    """
     from jupyter_client.manager import KernelManager
 
     manager = KernelManager(kernel_name=name, **({"kernel_spec_manager": specs} if specs else {}))
@@ -43,16 +48,18 @@ def time_kernel(name: str, env: dict[str, str], specs=None) -> tuple[float, floa
         cpu = _cpu_seconds(manager.provisioner.pid)
     finally:
         client.stop_channels()
-        manager.shutdown_kernel(now=True)
-    return wall, cpu
+        stopping = time.monotonic()
+        manager.shutdown_kernel()
+    return wall, cpu, time.monotonic() - stopping
 
 
 def run_bench(repeats: int = 5) -> dict[str, float]:
-    """Mide y imprime la tabla; devuelve las medianas (``cold_wall``, ``warm_wall``, ``cold_cpu``, ``warm_cpu``, ``parent_start``)."""
+    """Mide y imprime la tabla; devuelve las medianas en segundos (claves ``cold_wall``, ``cold_cpu``,
+    ``cold_shutdown``, lo mismo con ``warm_`` y ``parent_start``)."""
     from .pool import prewarm
 
     env = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-    cold, warm = [], []
+    runs: dict[str, list] = {"cold": [], "warm": []}
     with warm_kernelspec() as folder:
         specs = kernel_spec_manager(folder)
         started = time.monotonic()
@@ -60,26 +67,27 @@ def run_bench(repeats: int = 5) -> dict[str, float]:
         parent_start = time.monotonic() - started
         if problem:
             print(f"Núcleos en caliente no disponibles: {problem}.")
-        for _ in range(repeats):
-            cold.append(time_kernel("python3", env))
-            warm.append(time_kernel(KERNEL_NAME, env, specs))
-    result = {
-        "cold_wall": statistics.median(w for w, _ in cold), "warm_wall": statistics.median(w for w, _ in warm),
-        "cold_cpu": statistics.median(c for _, c in cold), "warm_cpu": statistics.median(c for _, c in warm),
-        "parent_start": parent_start,
-    }
+        for _ in range(repeats):  # alternados: la carga de la máquina les toca por igual
+            runs["cold"].append(time_kernel("python3", env))
+            runs["warm"].append(time_kernel(KERNEL_NAME, env, specs))
+    result = {"parent_start": parent_start}
+    for how, measures in runs.items():
+        for i, what in enumerate(("wall", "cpu", "shutdown")):
+            result[f"{how}_{what}"] = statistics.median(m[i] for m in measures)
     print(format_table(result, repeats))
     return result
 
 
 def format_table(result: dict[str, float], repeats: int) -> str:
+    row = "{:<20}{:>16.2f}{:>20.2f}{:>13.2f}"
     lines = [
-        f"Arranque de un núcleo + «{CODE}» (mediana de {repeats})",
-        f"{'':<22}{'pared (s)':>11}{'CPU del núcleo (s)':>20}",
-        f"{'en frío (python3)':<22}{result['cold_wall']:>11.2f}{result['cold_cpu']:>20.2f}",
-        f"{'en caliente':<22}{result['warm_wall']:>11.2f}{result['warm_cpu']:>20.2f}",
+        f"Arranque de un núcleo + «{CODE}» y su apagado (mediana de {repeats})",
+        f"{'':<20}{'arranque (s)':>16}{'CPU del núcleo (s)':>20}{'apagado (s)':>13}",
+        row.format("en frío (python3)", result["cold_wall"], result["cold_cpu"], result["cold_shutdown"]),
+        row.format("en caliente", result["warm_wall"], result["warm_cpu"], result["warm_shutdown"]),
         f"Arranque del padre caliente (una vez por proceso): {result['parent_start']:.2f} s",
-        f"En caliente, {result['cold_wall'] / result['warm_wall']:.1f}× más rápido en tiempo de pared.",
+        f"Arranque en caliente {result['cold_wall'] / result['warm_wall']:.1f}× más rápido; "
+        f"arranque + apagado, {(result['cold_wall'] + result['cold_shutdown']) / (result['warm_wall'] + result['warm_shutdown']):.1f}×.",
     ]
     return "\n".join(lines)
 

@@ -19,6 +19,7 @@ cuando su dueño cierra la tubería de su entrada estándar, cuando el dueño mu
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import select
@@ -61,6 +62,11 @@ def preload() -> None:
     import rukh_helpers  # noqa: F401
     import rukh_helpers.checks  # noqa: F401
     import rukh_helpers.predictions  # noqa: F401
+
+    # Lo importado vive lo que viva cada núcleo: fuera de la vista del recolector de basura, que así
+    # no lo recorre (ni ensucia esas páginas compartidas, ni lo repasa al salir el núcleo).
+    gc.collect()
+    gc.freeze()
 
 
 def self_check() -> str | None:

@@ -269,10 +269,13 @@ def test_a_lost_supervisor_counts_as_a_killed_kernel(monkeypatch):
     assert kernel.poll() == -signal.SIGKILL and sent == [signal.SIGKILL]
 
 
-def test_bench_table_is_spanish_and_shows_the_ratio():
-    table = __import__("course_tools.kernels.bench", fromlist=["format_table"]).format_table(
-        {"cold_wall": 2.0, "warm_wall": 0.5, "cold_cpu": 1.5, "warm_cpu": 0.1, "parent_start": 1.2}, 5)
-    assert "mediana de 5" in table and "4.0× más rápido" in table and "en frío (python3)" in table
+def test_bench_table_is_spanish_and_shows_the_ratios():
+    from course_tools.kernels.bench import format_table
+
+    table = format_table({"cold_wall": 2.0, "warm_wall": 0.5, "cold_cpu": 1.5, "warm_cpu": 0.1,
+                          "cold_shutdown": 1.0, "warm_shutdown": 0.25, "parent_start": 1.2}, 5)
+    assert "mediana de 5" in table and "en frío (python3)" in table
+    assert "4.0× más rápido" in table and "arranque + apagado, 4.0×" in table
 
 
 def test_the_kernelspec_in_the_repository_is_the_one_the_code_writes():
