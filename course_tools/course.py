@@ -13,6 +13,19 @@ from pathlib import Path
 from .config import NBGRADER_CONFIG, ROOT
 
 GRADEBOOK_ENV = "COURSE_GRADEBOOK_URL"
+# Cómo se ejecuta un cuaderno del curso, en cualquier sitio: un hilo de cálculo (salidas
+# reproducibles), hash fijo, figuras en línea y un límite de tiempo por celda.
+EXECUTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0",
+                 "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+CELL_TIMEOUT = 120
+
+
+def kernel_env(**overrides: str) -> dict[str, str]:
+    """El entorno de un núcleo que ejecuta cuadernos: el de este proceso con EXECUTION_ENV encima.
+
+    Se pasa al núcleo al arrancarlo; el entorno de este proceso no cambia.
+    """
+    return {**os.environ, **EXECUTION_ENV, **overrides}
 
 
 @dataclass(frozen=True)
@@ -26,6 +39,12 @@ class Course:
     def gradebook_url(self) -> str:
         """La libreta: la que se da, la de ``COURSE_GRADEBOOK_URL`` o ``gradebook.db`` en la raíz."""
         return self.db_url or os.environ.get(GRADEBOOK_ENV) or f"sqlite:///{Path(self.root) / 'gradebook.db'}"
+
+    def notebooks(self) -> list:
+        """Los cuadernos de ``source/`` de este curso, en orden."""
+        from .config import notebooks
+
+        return notebooks(self.folder("source"))
 
     def folder(self, name: str, *parts: str) -> Path:
         """``source``, ``release``, ``submitted``, ``autograded`` o ``feedback``, y lo que cuelga de ahí."""

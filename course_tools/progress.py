@@ -19,11 +19,10 @@ from pathlib import Path
 import nbformat
 
 from . import cells
-from .build import kernel_env
+from .course import CELL_TIMEOUT, kernel_env
 from .config import Notebook
 
 PREDICTION_BLANK = re.compile(r"^\s*\w+\s*=\s*\.\.\.\s*(#.*)?$", re.M)
-CELL_TIMEOUT = 120
 
 
 @dataclass

@@ -36,7 +36,6 @@ def register(sub) -> None:
 
 
 def cmd_grade(args, root: Path = ROOT) -> int:
-    from ..config import notebooks
     from ..course import Course
     from .collect import zip_collect
     from .report import format_summary, format_table, report
@@ -54,7 +53,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
             return 2
     course = Course(root)
     if args.zip:
-        known = ensure_assignments(course, notebooks(course.folder("source")))
+        known = ensure_assignments(course, course.notebooks())
         for assignment in zip_collect(course, Path(args.zip), known):
             print(f"descarga de Moodle repartida en submitted/*/{assignment}/")
     outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.redo,

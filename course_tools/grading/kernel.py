@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..course import kernel_env
 from .kernel_limits import MEMORY_ENV
 
 KERNEL_NAME = "curso-correccion"
@@ -26,6 +27,4 @@ def spec_manager(parent=None):
 
 def start_env(memory_mb: int | None = None) -> dict[str, str]:
     """El entorno del núcleo: el de este proceso con el de ejecución del curso encima (y otra memoria, si se da)."""
-    from ..build import kernel_env
-
     return kernel_env(**({MEMORY_ENV: str(memory_mb)} if memory_mb else {}))

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from ..build import prepare_course
-from ..config import Notebook, notebooks
+from ..config import Notebook
 from ..course import Course
 from . import collect, gradebook, state
 from .executor import JobFailed, make_executor
@@ -29,7 +29,7 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
     ``scheduler``: dirección de un planificador de Dask (``tcp://host:8786``); sin ella, procesos locales.
     """
     course = Course(Path(root), db_url)
-    known = ensure_assignments(course, selected if selected is not None else notebooks(course.folder("source")))
+    known = ensure_assignments(course, selected if selected is not None else course.notebooks())
     submissions, outcomes = collect.find_submissions(course, set(known))
     specs = {name: assignment_spec(course, name) for name in sorted({a for _, a in submissions})}
     previous = {} if redo else state.load(course)
