@@ -21,6 +21,8 @@ help:
 	@echo "make bench    -> mide tiempos de corrección y de cada cuaderno"
 
 PORT   ?= 8888
+# nbval busca el núcleo por su nombre: el kernelspec del núcleo caliente está en el repositorio.
+WARM_KERNELS := $(CURDIR)/course_tools/kernels/share$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 INSTALL_LOG := build/instalacion.log
 INSTALL_FAILED = (echo "✗ Falló la instalación. Últimas líneas de $(INSTALL_LOG):"; tail -n 25 $(INSTALL_LOG); exit 1)
 
@@ -72,7 +74,8 @@ system-deps:
 test: $(STAMP) system-deps
 	@$(TOOLS) stage "pruebas unitarias" -- $(BIN)/python -m pytest -q tests/unit --cov --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=95
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
-	@$(TOOLS) stage "nbval sobre notebooks/" -- $(BIN)/python -m pytest -q --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
+	@$(TOOLS) stage "núcleos calientes (aislamiento)" -- $(BIN)/python -m pytest -q tests/kernels
+	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
 	@$(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2
 	@$(TOOLS) stage "ronda de corrección" -- $(BIN)/python -m pytest -q tests/grading
 	@$(TOOLS) stage "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser

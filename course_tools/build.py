@@ -95,15 +95,22 @@ def worked_unexecuted(notebook: Notebook) -> nbformat.NotebookNode:
     return nb
 
 
-def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None) -> nbformat.NotebookNode:
-    """Ejecuta un cuaderno en un núcleo nuevo con un solo hilo de cálculo (salidas reproducibles)."""
+def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None, warm: bool = True) -> nbformat.NotebookNode:
+    """Ejecuta un cuaderno en un núcleo nuevo con un solo hilo de cálculo (salidas reproducibles).
+
+    ``warm``: el núcleo nace por fork de un padre que ya importó torch (``course_tools.kernels``);
+    las salidas son las mismas que con un núcleo normal, que es lo que da ``warm=False``.
+    """
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
+
+    from .kernels.spec import kernel_manager
 
     nb = copy.deepcopy(nb)
     with tempfile.TemporaryDirectory(prefix="curso-exec-") as tmp:
         client = NotebookClient(
             nb,
+            km=kernel_manager() if warm else None,
             timeout=CELL_TIMEOUT,
             kernel_name="python3",
             record_timing=False,

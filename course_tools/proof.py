@@ -25,13 +25,12 @@ import nbformat
 from . import cells
 from .build import CELL_TIMEOUT, kernel_env, rendered_source
 from .config import Notebook
+from .kernels.spec import kernel_manager
 from .predictions import prediction_stub
 from .proof_report import BLANK, LAZY_TAGS, SOLUTION, Report, Verdict, format_table, is_lazy  # noqa: F401
 
 STUB = "# ESCRIBE AQUÍ TU CÓDIGO\nraise NotImplementedError()"
 MIN_ENTRIES = 3
-# El núcleo que ejecuta las variantes; para arrancarlas más deprisa basta cambiarlo aquí.
-KERNEL_NAME = "python3"
 RESET = (
     "%reset -f\nimport warnings as _w\n_w.filterwarnings('ignore', message='.*non-interactive')\n"
     "import matplotlib.pyplot as _plt\n_plt.close('all')\ndel _plt, _w"
@@ -156,7 +155,7 @@ def run(the_plan: Plan, variants: list[Variant] | None = None) -> list[Outcome]:
     with tempfile.TemporaryDirectory(prefix="curso-prueba-") as tmp:
         # nbclient guarda cada celda ejecutada en su propio cuaderno: le damos una copia.
         client = NotebookClient(
-            copy.deepcopy(the_plan.nb), timeout=CELL_TIMEOUT, kernel_name=KERNEL_NAME, allow_errors=True,
+            copy.deepcopy(the_plan.nb), km=kernel_manager(), timeout=CELL_TIMEOUT, allow_errors=True,
             record_timing=False, resources={"metadata": {"path": tmp}},
         )
         # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.

@@ -44,11 +44,12 @@ def children(pid: int | None = None) -> list[int]:
     return found
 
 
-def end_descendants(rounds: int = 50) -> int:
-    """Mata a todos los hijos de este proceso y a los que hereda al matarlos; devuelve cuántos fueron."""
+def end_descendants(rounds: int = 50, spare: set[int] = frozenset()) -> int:
+    """Mata a todos los hijos de este proceso (menos los de ``spare``) y a los que hereda al matarlos;
+    devuelve cuántos fueron."""
     ended = 0
     for _ in range(rounds):
-        alive = children()
+        alive = [pid for pid in children() if pid not in spare]
         if not alive:
             break
         for pid in alive:

@@ -18,6 +18,7 @@ from pathlib import Path
 import nbformat
 
 from ..course import Course
+from ..kernels.pool import warm_parent_pids
 from . import gradebook, guard, reaper, repair
 from .model import Job, JobResult, Problem, problem
 
@@ -51,7 +52,9 @@ def grade_job(job: Job) -> JobResult:
                 try:
                     outcome = api.autograde(spec.name, job.student, force=True, create=True)
                 finally:
-                    reaper.end_descendants()
+                    # El padre caliente de los núcleos se queda (no lo arrancó la entrega); cada núcleo
+                    # ya se llevó consigo lo que dejó su entrega.
+                    reaper.end_descendants(spare=warm_parent_pids())
             if outcome.get("success"):
                 folder = course_root / "autograded" / job.student / spec.name
                 result.autograded = {str(p.relative_to(folder)): p.read_bytes()

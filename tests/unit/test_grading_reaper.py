@@ -5,6 +5,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +69,21 @@ def test_children_and_an_empty_round():
         proc.kill()
         proc.wait()
     assert proc.pid not in grading_reaper.children()
+
+
+def test_end_descendants_spares_the_warm_parent():
+    """El padre de los núcleos calientes no lo arrancó ninguna entrega: la limpieza lo deja vivo."""
+    script = (
+        "import subprocess, sys, time\n"
+        "from course_tools.grading import reaper\n"
+        "keep = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])\n"
+        "kill = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])\n"
+        "time.sleep(0.2)\n"
+        "ended = reaper.end_descendants(spare={keep.pid})\n"
+        "import os\n"
+        "print(ended, keep.poll(), os.path.exists(f'/proc/{kill.pid}'))\n"
+        "keep.kill()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.stdout.split() == ["1", "None", "False"], result.stderr
