@@ -48,14 +48,21 @@ def use_inprocess_alembic() -> None:
 
 
 @contextlib.contextmanager
-def open_gradebook(url: str):
-    """La libreta abierta, sin los avisos de SQLAlchemy que nbgrader provoca (ruido para el profesor)."""
+def open_gradebook(book):
+    """La libreta abierta, sin los avisos de SQLAlchemy que nbgrader provoca (ruido para el profesor).
+
+    ``book`` es la URL de la libreta, o una libreta ya abierta con esta función: así quien hace
+    muchas operaciones seguidas (una ronda de corrección) abre la libreta una sola vez.
+    """
     from nbgrader.api import Gradebook
 
-    use_inprocess_alembic()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        with Gradebook(url) as gb:
+        if not isinstance(book, str):
+            yield book
+            return
+        use_inprocess_alembic()
+        with Gradebook(book) as gb:
             yield gb
 
 
@@ -90,7 +97,6 @@ def copy_assignment(url: str, name: str, notebooks: dict) -> None:
 def record(url: str, student: str, assignment: str, autograded: dict[str, bytes], timestamp: str | None,
            expected: list[str]) -> None:
     """Escribe en la libreta la entrega y las notas de sus cuadernos corregidos, como ``nbgrader autograde``."""
-    from nbgrader.preprocessors import SaveAutoGrades
     from nbgrader.utils import parse_utc
 
     with open_gradebook(url) as gb:
@@ -104,13 +110,27 @@ def record(url: str, student: str, assignment: str, autograded: dict[str, bytes]
                 for grade in gb.find_submission_notebook(name, assignment, student).grades:
                     grade.auto_score, grade.needs_manual_grade = 0, False
         gb.db.commit()
-    for rel, data in autograded.items():
-        name = rel[: -len(".ipynb")]
-        if rel.endswith(".ipynb") and "/" not in rel and name in expected:
-            resources = {"nbgrader": {"db_url": url, "assignment": assignment, "notebook": name, "student": student}}
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                SaveAutoGrades().preprocess(nbformat.reads(data.decode("utf-8"), as_version=4), resources)
+        for rel, data in autograded.items():
+            name = rel[: -len(".ipynb")]
+            if rel.endswith(".ipynb") and "/" not in rel and name in expected:
+                resources = {"nbgrader": {"assignment": assignment, "notebook": name, "student": student}}
+                _save_auto_grades(gb).preprocess(nbformat.reads(data.decode("utf-8"), as_version=4), resources)
+
+
+def _save_auto_grades(gb):
+    """El ``SaveAutoGrades`` de nbgrader (la nota de cada celda, leída de sus salidas) sobre una libreta
+    ya abierta, en vez de abrir otra por cuaderno."""
+    from nbgrader.preprocessors import NbGraderPreprocessor, SaveAutoGrades
+
+    class SaveInOpenGradebook(SaveAutoGrades):
+        def preprocess(self, nb, resources):
+            self.notebook_id = resources["nbgrader"]["notebook"]
+            self.assignment_id = resources["nbgrader"]["assignment"]
+            self.student_id = resources["nbgrader"]["student"]
+            self.gradebook = gb
+            return NbGraderPreprocessor.preprocess(self, nb, resources)
+
+    return SaveInOpenGradebook()
 
 
 def scores(url: str, student: str, assignment: str) -> tuple[float, float, dict] | None:
@@ -148,6 +168,7 @@ def restore_grades(url: str, outcome: Outcome) -> bool:
 
     changed = False
     with open_gradebook(url) as gb:
+        gb.db.expire_all()  # lo que haya escrito otro proceso desde la última lectura
         try:
             sub = gb.find_submission(outcome.assignment, outcome.student)
         except MissingEntry:

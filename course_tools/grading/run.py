@@ -45,23 +45,24 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
     results: dict[tuple[str, str], JobResult] = {}
     fresh: dict[tuple[str, str], Outcome] = {}
     progress = None if quiet or not pending else Progress(len(pending))
-    if pending:
-        with make_executor(workers=jobs, scheduler=scheduler) as executor:
-            for job, result in executor.run(grade_job, pending):
-                if isinstance(result, JobFailed):
-                    result = JobResult(*job.key, problems=[problem("worker-failed", detail=result.reason)])
-                results[job.key] = result
-                fresh[job.key] = settle(course, job, result)
-                if progress:
-                    progress.step("/".join(job.key))
-    _undo_kernel_writes(course, submissions, results, fresh, outcomes)
+    with gradebook.open_gradebook(course.gradebook_url) as book:  # abierta una vez para toda la ronda
+        if pending:
+            with make_executor(workers=jobs, scheduler=scheduler) as executor:
+                for job, result in executor.run(grade_job, pending):
+                    if isinstance(result, JobFailed):
+                        result = JobResult(*job.key, problems=[problem("worker-failed", detail=result.reason)])
+                    results[job.key] = result
+                    fresh[job.key] = settle(course, book, job, result)
+                    if progress:
+                        progress.step("/".join(job.key))
+        _undo_kernel_writes(course, book, submissions, results, fresh, outcomes)
     for outcome in fresh.values():
         state.save(course, outcome)
     return sorted(outcomes + list(fresh.values()), key=lambda o: (o.assignment, o.student))
 
 
-def settle(course: Course, job: Job, result: JobResult) -> Outcome:
-    """Escribe lo que devolvió un trabajo (cuaderno corregido y notas) y da la nota final."""
+def settle(course: Course, book, job: Job, result: JobResult) -> Outcome:
+    """Escribe lo que devolvió un trabajo (cuaderno corregido y notas en la libreta ``book``) y da la nota final."""
     spec = job.spec
     outcome = Outcome(job.student, spec.name, max_score=spec.max_score, problems=list(result.problems),
                       seconds=result.seconds, digest=digest_of(job.files))
@@ -69,17 +70,17 @@ def settle(course: Course, job: Job, result: JobResult) -> Outcome:
         return outcome
     collect.write_folder(course.folder("autograded", job.student, spec.name), result.autograded)
     stamp = job.files.get("timestamp.txt")
-    gradebook.record(course.gradebook_url, job.student, spec.name, result.autograded,
+    gradebook.record(book, job.student, spec.name, result.autograded,
                      stamp.decode("utf-8", "replace").strip() if stamp else None, list(spec.notebooks))
-    stored = gradebook.scores(course.gradebook_url, job.student, spec.name)
+    stored = gradebook.scores(book, job.student, spec.name)
     if stored:
         outcome.score, outcome.max_score, outcome.grades = stored
-        outcome.recorded = gradebook.grade_rows(course.gradebook_url, job.student, spec.name)
+        outcome.recorded = gradebook.grade_rows(book, job.student, spec.name)
         outcome.graded = True
     return outcome
 
 
-def _undo_kernel_writes(course: Course, submissions: dict, results: dict, fresh: dict, resumed: list) -> None:
+def _undo_kernel_writes(course: Course, book, submissions: dict, results: dict, fresh: dict, resumed: list) -> None:
     """Lo que un núcleo escribió fuera de su curso de usar y tirar se deshace con lo que hay en memoria."""
     for key, files in submissions.items():
         if collect.write_folder(course.folder("submitted", *key), files) and key in fresh:
@@ -88,7 +89,7 @@ def _undo_kernel_writes(course: Course, submissions: dict, results: dict, fresh:
         if outcome.graded and collect.write_folder(course.folder("autograded", *key), results[key].autograded):
             outcome.problems.append(problem("autograded-restored"))
     for outcome in [*fresh.values(), *resumed]:
-        if outcome.graded and gradebook.restore_grades(course.gradebook_url, outcome) and outcome in fresh.values():
+        if outcome.graded and gradebook.restore_grades(book, outcome) and outcome in fresh.values():
             outcome.problems.append(problem("gradebook-restored"))
 
 

@@ -9,6 +9,7 @@ lo que devuelve el trabajo. Sirve igual en un proceso local que en un trabajador
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 import time
@@ -99,7 +100,10 @@ def _new_scratch_course(job: Job) -> Path:
 def _template(job: Job) -> Path:
     """Una plantilla por tarea y proceso: la libreta SQLite con la tarea y los ficheros de source/."""
     if "base" not in _scratch:
-        _scratch["base"] = Path(tempfile.mkdtemp(prefix="curso-correccion-"))
+        # En memoria (tmpfs) si la hay: la libreta de usar y tirar no paga las esperas del disco.
+        memory = Path("/dev/shm")
+        _scratch["base"] = Path(tempfile.mkdtemp(prefix="curso-correccion-",
+                                                 dir=memory if memory.is_dir() and os.access(memory, os.W_OK) else None))
         atexit.register(shutil.rmtree, _scratch["base"], True)
     spec = job.spec
     key = ("plantilla", spec.name, spec.digest)
