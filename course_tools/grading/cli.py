@@ -8,7 +8,6 @@ calificaciones y el zip de devoluciones que se suben a Moodle).
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from ..config import ROOT
 def register(sub) -> None:
     p = sub.add_parser("grade", help="corrige submitted/ (o una descarga de Moodle) en paralelo")
     p.add_argument("--zip", default=None, help="descarga «todas las entregas» de Moodle (.zip)")
-    p.add_argument("--jobs", type=int, default=None, help="procesos en paralelo (por defecto, los núcleos)")
+    p.add_argument("--jobs", type=int, default=None, help="procesos en paralelo (por defecto, los núcleos más uno)")
     p.add_argument("--timeout", type=int, default=None, help="segundos por celda (por defecto, nbgrader_config.py)")
     p.add_argument("--redo", action="store_true", help="vuelve a corregir también lo ya corregido")
     p.add_argument("--scheduler", default=None,
@@ -90,7 +89,9 @@ def cmd_feedback(args, root: Path = ROOT) -> int:
 def cmd_bench(args) -> int:
     from .bench import run_bench
 
-    return run_bench(students=args.students, jobs=args.jobs or os.cpu_count() or 2)
+    from .executor import default_workers
+
+    return run_bench(students=args.students, jobs=args.jobs or default_workers())
 
 
 @dataclass

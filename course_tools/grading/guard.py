@@ -31,7 +31,7 @@ import re
 
 from nbformat import NotebookNode
 from nbformat.v4 import new_code_cell, new_output
-from traitlets import Integer, Unicode
+from traitlets import Integer, Unicode, default
 
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
@@ -158,6 +158,10 @@ class GuardedExecute(Execute):
     kernel_name = Unicode(KERNEL_NAME).tag(config=True)
     memory_mb = Integer(None, allow_none=True,
                         help=f"Memoria del núcleo en MB (si no, {MEMORY_ENV} o {DEFAULT_MEMORY_MB}).").tag(config=True)
+
+    @default("shutdown_kernel")
+    def _kill_at_the_end(self):
+        return "immediate"  # todas las celdas ya corrieron: esperar a que el núcleo se despida no aporta nada
 
     def create_kernel_manager(self):
         """El núcleo del curso se busca primero en ``kernels/`` (``kernel.spec_manager``), sin tocar JUPYTER_PATH."""

@@ -65,12 +65,12 @@ def test_every_local_process_is_a_subreaper():
     assert [result.value for result in results.values()] == [1, 1, 1]
 
 
-def test_default_is_one_process_per_core_and_no_dask():
+def test_default_is_one_process_per_core_plus_one_and_no_dask():
     # En un proceso nuevo: importar el ejecutor local no carga dask.
     code = ("import os, sys\n"
             "from course_tools.grading.executor import make_executor\n"
             "with make_executor() as ex:\n"
-            "    assert ex.workers == os.cpu_count(), ex.workers\n"
+            "    assert ex.workers == os.cpu_count() + 1, ex.workers\n"
             "assert not any(name.split('.')[0] in ('dask', 'distributed') for name in sys.modules)\n")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
     assert LocalExecutor(3).workers == 3
