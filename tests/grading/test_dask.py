@@ -22,6 +22,7 @@ distributed = pytest.importorskip("distributed")
 from course_tools.grading.executor import ClusterError, JobFailed, make_executor  # noqa: E402
 from tests.fake_jobs import FakeJob, FakeResult, fake_job  # noqa: E402
 from tests.ports import free_port  # noqa: E402
+from tests.processes import alive  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60
@@ -147,14 +148,6 @@ def test_no_scheduler_there_is_a_clear_error(monkeypatch):
 
 # --- una clase de verdad: las mismas notas en local y en el clúster --------------------------
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def _class(root: Path) -> list:
     """Un curso con 00-cuadernos y cuatro entregas: resuelta, sin rellenar, una respuesta equivocada
     y una que deja un proceso huérfano. Devuelve las tareas elegidas."""
@@ -194,7 +187,7 @@ def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, tmp_path):
         outcomes = grade_all(root, selected=selected, jobs=2, timeout=10, quiet=True, scheduler=scheduler)
         grades[where] = {(o.student, o.assignment): (o.score, o.max_score, o.grades) for o in outcomes}
         orphan = int((root / ORPHAN_PID).read_text())
-        assert not _alive(orphan), f"el huérfano de la entrega sigue vivo tras corregir ({where})"
+        assert not alive(orphan), f"el huérfano de la entrega sigue vivo tras corregir ({where})"
     assert grades["dask"] == grades["local"]
     scores = {student: score for (student, _), (score, _, _) in grades["local"].items()}
     assert scores["solucion"] == scores["huerfano"] == 7 and scores["sin-rellenar"] == 0

@@ -40,18 +40,6 @@ def run_cells(folder, sources: list[str], env: dict | None = None, name: str = "
     return ["".join(o.get("text", "") or o.get("ename", "") for o in cell.outputs) for cell in nb.cells]
 
 
-def alive(pid: int) -> bool:
-    """Vivo y no zombi."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
-def parent_of(pid: int) -> int:
-    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
-        return int(stat.read().rsplit(")", 1)[1].split()[1])
 
 
 def read_notebook(path) -> nbformat.NotebookNode:

@@ -20,7 +20,9 @@ from jupyter_client.manager import KernelManager
 from course_tools.kernels import pool, provisioner
 from course_tools.kernels.spec import kernel_spec_manager
 
-from .conftest import KERNEL_ENV, alive, parent_of, read_notebook, run_cells
+from tests.processes import alive, parent_of
+
+from .conftest import KERNEL_ENV, read_notebook, run_cells
 
 ROOT = Path(__file__).resolve().parents[2]
 RSS = "int(open('/proc/self/status').read().split('VmRSS:')[1].split()[0]) // 1024"  # MB

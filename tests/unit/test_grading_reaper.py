@@ -8,16 +8,9 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.processes import alive
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl y /proc son de Linux")
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 ESCAPE = textwrap.dedent("""
@@ -53,9 +46,9 @@ def test_an_escaped_grandchild_is_ended_only_by_a_subreaper(adopt):
     assert result.returncode == 0, result.stderr
     time.sleep(0.2)
     if adopt:
-        assert int(result.stdout) >= 1 and not _alive(grandchild)
+        assert int(result.stdout) >= 1 and not alive(grandchild)
     else:
-        assert _alive(grandchild)  # sin adoptarlo, sigue vivo: el problema que se arregla
+        assert alive(grandchild)  # sin adoptarlo, sigue vivo: el problema que se arregla
         os.kill(grandchild, 9)
 
 
