@@ -11,12 +11,13 @@ import sys
 
 MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"
 DEFAULT_MEMORY_MB = 3072
+MAX_FILE_MB = 256  # el fichero más grande que puede escribir un núcleo
 
 
 def main(argv):
     memory = int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)) * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    big_file = 256 * 1024 * 1024
+    big_file = MAX_FILE_MB * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_FSIZE, (big_file, big_file))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     os.execv(sys.executable, [sys.executable, "-m", "ipykernel_launcher", *argv])

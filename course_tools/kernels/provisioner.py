@@ -25,11 +25,10 @@ from typing import Any
 
 from jupyter_client.provisioning import LocalProvisioner
 
-from ..grading.kernel_limits import DEFAULT_MEMORY_MB, MEMORY_ENV
+from ..grading.kernel_limits import DEFAULT_MEMORY_MB, MAX_FILE_MB, MEMORY_ENV
 from . import pool
 from .protocol import Channel, close_quietly
 
-MAX_FILE_MB = 256  # como ``kernel_limits.py``
 SWITCH_ENV = "COURSE_WARM_KERNELS"  # =0 en el entorno del núcleo: arranque normal, sin padre caliente
 _noticed: set[str] = set()
 
