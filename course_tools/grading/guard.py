@@ -42,7 +42,9 @@ from .kernel_limits import DEFAULT_MEMORY_MB, MEMORY_ENV
 TAMPER_ENAME = "ManipulacionDetectada"
 DEAD_ENAME = "NucleoMuerto"
 GUARD_MARK = "# celda del corrector"
-IMPORT_CHECKS = re.compile(r"from\s+rukh_helpers\.checks\s+import\s+\(?([\w\s,]+)\)?")
+# Los nombres de «from rukh_helpers.checks import …»: entre paréntesis pueden ocupar varias líneas; sin ellos,
+# solo hasta el final de la línea.
+IMPORT_CHECKS = re.compile(r"from\s+rukh_helpers\.checks\s+import\s+(?:\(([\w\s,]+)\)|([\w \t,]+))")
 
 
 # --- celdas del corrector ---------------------------------------------------------------
@@ -73,7 +75,7 @@ def _curso_guardia_{nonce}():
                 if vars(module).get(k) is not v:
                     problems.append(name + "." + k)
         for k in imported:
-            if k in originals and namespace.get(k) is not originals[k]:
+            if k in originals and k in namespace and namespace[k] is not originals[k]:  # si la celda llegó a importarlo
                 problems.append(k)
         if torch.testing.assert_close is not assert_close:
             problems.append("torch.testing.assert_close")
@@ -125,7 +127,7 @@ class InsertCanaries(NbGraderPreprocessor):
         for cell in nb.cells:
             new_cells.append(cell)
             if cells.is_graded_test(cell):
-                imported = sorted({name.strip() for group in IMPORT_CHECKS.findall(cell.source)
+                imported = sorted({name.strip() for groups in IMPORT_CHECKS.findall(cell.source) for group in groups
                                    for name in group.split(",") if name.strip()})
                 new_cells.append(_guard_cell(_verify_source(nonce, imported), "verifica"))
                 new_cells.append(_guard_cell(_must_fail_source(nonce), "debe-fallar"))

@@ -28,6 +28,7 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
 from .. import cells
 from .guard import CheckCanaries, GuardedExecute, InsertCanaries
 
+TRUNCATED_MARK = "recortada por el corrector"  # lo que busca worker.read_autograded
 TEMPLATES_DIR = Path(__file__).resolve().with_name("templates")
 FEEDBACK_TEMPLATE = "feedback"
 
@@ -74,11 +75,11 @@ class TruncateOutput(NbGraderPreprocessor):
     def preprocess_cell(self, cell, resources, index):
         for out in cell.get("outputs", []):
             if out.get("output_type") == "stream" and len(out.get("text", "")) > self.max_chars:
-                out["text"] = out["text"][: self.max_chars] + "\n[… salida recortada por el corrector …]\n"
+                out["text"] = out["text"][: self.max_chars] + f"\n[… salida {TRUNCATED_MARK} …]\n"
                 cell.metadata["curso_recortada"] = True
             for key, value in list(out.get("data", {}).items()):
                 if isinstance(value, str) and len(value) > self.max_chars:
-                    out["data"][key] = value[: self.max_chars] + "\n[… salida recortada …]"
+                    out["data"][key] = value[: self.max_chars] + f"\n[… salida {TRUNCATED_MARK} …]"
                     cell.metadata["curso_recortada"] = True
         return cell, resources
 

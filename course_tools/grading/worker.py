@@ -22,6 +22,7 @@ from ..course import Course
 from ..kernels.pool import warm_parent_pids
 from . import gradebook, guard, reaper, repair
 from .model import Job, JobResult, Problem, problem
+from .preprocessors import TRUNCATED_MARK
 
 # Qué error en la salida de una celda corresponde a qué problema.
 ERROR_PROBLEMS = {
@@ -30,7 +31,6 @@ ERROR_PROBLEMS = {
     guard.DEAD_ENAME: "dead-kernel",
     guard.TAMPER_ENAME: "tampering",
 }
-TRUNCATED_MARK = "recortada por el corrector"
 
 _scratch: dict = {}  # lo que este proceso guarda entre trabajos: su carpeta y una plantilla por tarea
 
@@ -83,7 +83,8 @@ def read_autograded(autograded: dict[str, bytes]) -> tuple[dict[str, list[float]
             for out in cell.get("outputs", []):
                 if out.get("output_type") == "error" and out.get("ename") in ERROR_PROBLEMS:
                     codes.add(ERROR_PROBLEMS[out["ename"]])
-                if TRUNCATED_MARK in out.get("text", ""):
+                texts = [out.get("text", ""), *(v for v in out.get("data", {}).values() if isinstance(v, str))]
+                if any(TRUNCATED_MARK in text for text in texts):
                     codes.add("output-truncated")
     return grades, [problem(code) for code in sorted(codes)]
 

@@ -119,8 +119,6 @@ def test_insert_canaries_without_imports_and_with_random_nonce():
     assert _roles(other) == ["inicio"]
 
 
-@pytest.mark.xfail(strict=True, reason="IMPORT_CHECKS: «\\s» en la clase de caracteres cruza el salto de línea "
-                   "de un import sin paréntesis y pega el último nombre con la línea siguiente")
 def test_insert_canaries_reads_an_import_without_parentheses_up_to_the_end_of_line():
     nb = _guarded()
     assert nb.cells[4].source == (

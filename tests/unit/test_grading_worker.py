@@ -144,9 +144,7 @@ def test_stream_cut_by_truncate_output_is_reported():
     assert _codes(worker.read_autograded({NOTEBOOK: to_bytes(nb)})[1]) == ["output-truncated"]
 
 
-@pytest.mark.xfail(strict=True, reason="TruncateOutput marca los datos recortados con «[… salida recortada …]», "
-                   "sin TRUNCATED_MARK, y read_autograded solo mira el texto de los streams")
 def test_rich_output_cut_by_truncate_output_is_reported():
     nb = _truncated_by_the_grader(new_output("display_data", data={"text/html": "<p>" * 50}))
-    assert nb.cells[1].outputs[0].data["text/html"].endswith("recortada …]")  # sí se recortó
+    assert nb.cells[1].outputs[0].data["text/html"].endswith("recortada por el corrector …]")  # sí se recortó
     assert _codes(worker.read_autograded({NOTEBOOK: to_bytes(nb)})[1]) == ["output-truncated"]
