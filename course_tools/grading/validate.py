@@ -12,11 +12,16 @@ from .executor import JobFailed, make_executor
 
 def validate_inverted(path: str, root: str) -> str:
     """Lo que imprime ``nbgrader validate --invert`` para un cuaderno (su código de salida es 0 siempre)."""
+    from nbgrader.preprocessors import CheckCellMetadata, ClearOutput
     from nbgrader.validator import Validator
+
+    from .guard import GuardedExecute
 
     warnings.filterwarnings("ignore")
     stream = io.StringIO()
     validator = Validator(config=Course(Path(root)).nbgrader_config())
+    # El núcleo de corrección (caliente y con límites) en vez del Execute de nbgrader con python3.
+    validator.preprocessors = [CheckCellMetadata, ClearOutput, GuardedExecute]
     validator.stream = stream
     validator.invert = True
     validator.validate_and_print(path)
