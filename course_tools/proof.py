@@ -31,8 +31,10 @@ from .proof_report import BLANK, LAZY_TAGS, SOLUTION, Report, Verdict, format_ta
 
 STUB = "# ESCRIBE AQUÍ TU CÓDIGO\nraise NotImplementedError()"
 MIN_ENTRIES = 3
+# Cada variante empieza con el espacio de nombres vacío. Sin la caché de salidas (Out, _1, _2…) de
+# IPython, ``%reset`` no llama a ``gc.collect()`` (0,1–0,2 s por variante con torch cargado).
 RESET = (
-    "%reset -f\nimport warnings as _w\n_w.filterwarnings('ignore', message='.*non-interactive')\n"
+    "get_ipython().displayhook.do_full_cache = False\n%reset -f\nimport warnings as _w\n_w.filterwarnings('ignore', message='.*non-interactive')\n"
     "import matplotlib.pyplot as _plt\n_plt.close('all')\ndel _plt, _w"
 )
 SPANISH_WORDS = re.compile(
@@ -169,7 +171,11 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
     outcome = Outcome(variant.label, variant.target)
     client.execute_cell(nbformat.v4.new_code_cell(RESET), 0, store_history=False)
     solution_cells = {i for i, _ in cells.exercises(nb)}
-    for index, original in enumerate(nb.cells):
+    # De una respuesta equivocada solo cuentan los tests: lo que va detrás del último no se ejecuta.
+    # La solución sí corre entera (un error en una celda final también es un problema).
+    last = len(nb.cells) if variant.target is None else max(
+        (i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
+    for index, original in enumerate(nb.cells[: last + 1]):
         if original.cell_type != "code":
             continue
         cell = nbformat.v4.new_code_cell(original.source, metadata=original.metadata)
