@@ -73,7 +73,7 @@ system-deps:
 # --- make test: cada etapa dice cuánto tarda ---------------------------------
 test: $(STAMP) system-deps
 	@rm -f .coverage
-	@$(TOOLS) stage "pruebas unitarias" -- $(BIN)/python -m pytest -q tests/unit --cov --cov-report=
+	@$(TOOLS) stage "pruebas unitarias" -- $(BIN)/python -m pytest -q tests/unit -n 2 --cov --cov-report=
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "núcleos calientes (aislamiento)" -- $(BIN)/python -m pytest -q tests/kernels --cov --cov-append --cov-report=
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
