@@ -5,6 +5,7 @@ frío; y ni el padre caliente ni nada de sus núcleos sobrevive a quien los pidi
 from __future__ import annotations
 
 import copy
+import contextlib
 import os
 import resource
 import signal
@@ -110,13 +111,24 @@ def _execute(client, code: str, timeout: float = 60) -> tuple[str, str]:
     return reply["content"]["status"], "".join(texts).strip()
 
 
-def test_interrupt_restart_and_kill_work_as_with_a_normal_kernel(warm_folder):
+@contextlib.contextmanager
+def _running_kernel(warm_folder):
+    """Un núcleo caliente arrancado y listo, con su cliente; al salir, nada queda vivo."""
     manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager(warm_folder))
     manager.start_kernel(env=KERNEL_ENV)
     client = manager.client()
     client.start_channels()
     try:
         client.wait_for_ready(timeout=60)
+        yield manager, client
+    finally:
+        client.stop_channels()
+        if manager.has_kernel:
+            manager.shutdown_kernel(now=True)
+
+
+def test_interrupt_restart_and_kill_work_as_with_a_normal_kernel(warm_folder):
+    with _running_kernel(warm_folder) as (manager, client):
         first = manager.provisioner.pid
         assert parent_of(parent_of(first)) in pool.warm_parent_pids()
         assert _execute(client, "x = 41") == ("ok", "")
@@ -142,19 +154,10 @@ def test_interrupt_restart_and_kill_work_as_with_a_normal_kernel(warm_folder):
         assert not manager.is_alive()
         assert not alive(second)
         assert not alive(int(leftover))  # lo que dejó el núcleo murió con él, aunque cambió de sesión
-    finally:
-        client.stop_channels()
-        if manager.has_kernel:
-            manager.shutdown_kernel(now=True)
 
 
 def test_a_polite_shutdown_also_ends_what_the_kernel_left(warm_folder, tmp_path):
-    manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager(warm_folder))
-    manager.start_kernel(env=KERNEL_ENV)
-    client = manager.client()
-    client.start_channels()
-    try:
-        client.wait_for_ready(timeout=60)
+    with _running_kernel(warm_folder) as (manager, client):
         # Un doble fork con setsid: el «sleep» queda huérfano, en otra sesión, fuera del grupo del núcleo.
         code = textwrap.dedent(f"""\
             import os, subprocess
@@ -171,8 +174,6 @@ def test_a_polite_shutdown_also_ends_what_the_kernel_left(warm_folder, tmp_path)
         manager.shutdown_kernel()  # con shutdown_request: el núcleo termina por sí mismo
         assert not alive(kernel)
         assert not alive(orphan)
-    finally:
-        client.stop_channels()
 
 
 def test_the_memory_limit_holds_in_the_child_and_only_there(warm_folder, limited_folder):
