@@ -73,9 +73,8 @@ system-deps:
 # --- make test: cada etapa dice cuánto tarda ---------------------------------
 test: $(STAMP) system-deps
 	@rm -f .coverage
-	@$(TOOLS) stage "pruebas unitarias" -- $(BIN)/python -m pytest -q tests/unit -n 2 --cov --cov-report=
+	@$(TOOLS) stage "unitarias y núcleos calientes" -- $(BIN)/python -m pytest -q tests/unit tests/kernels -n 2 --cov --cov-report=
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
-	@$(TOOLS) stage "núcleos calientes (aislamiento)" -- $(BIN)/python -m pytest -q tests/kernels --cov --cov-append --cov-report=
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
 	@$(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2
 	@$(TOOLS) stage "ronda de corrección" -- $(BIN)/python -m pytest -q tests/grading --cov --cov-append --cov-report=
