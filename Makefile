@@ -77,7 +77,7 @@ test: $(STAMP) system-deps
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
 	@$(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2
-	@$(TOOLS) stage "ronda de corrección" -- $(BIN)/python -m pytest -q tests/grading --cov --cov-append --cov-report=
+	@$(TOOLS) stage "ronda de corrección" -- $(BIN)/python -m pytest -q tests/grading -n 2 --dist loadfile --cov --cov-append --cov-report=
 	@$(TOOLS) stage "cobertura" -- $(TOOLS) coverage
 	@$(TOOLS) stage "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser
 	@$(TOOLS) stage-summary
