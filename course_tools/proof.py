@@ -173,13 +173,26 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
     outcome = Outcome(variant.label, variant.target)
     client.execute_cell(nbformat.v4.new_code_cell(RESET), 0, store_history=False)
     solution_cells = {i for i, _ in cells.exercises(nb)}
-    # De una respuesta equivocada solo cuentan los tests: lo que va detrás del último no se ejecuta.
-    # La solución sí corre entera (un error en una celda final también es un problema).
-    last = len(nb.cells) if variant.target is None else max(
-        (i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
-    for index, original in enumerate(nb.cells[: last + 1]):
-        if original.cell_type != "code":
+    code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    if variant.target is None:  # la solución corre entera, celda a celda: cualquier error cuenta
+        prefix, last = [], len(nb.cells)
+    else:
+        # Lo que va antes de la celda cambiada es lo mismo que en la solución (que ya corrió sin errores):
+        # se ejecuta de una vez, en una sola petición al núcleo. Lo que va detrás del último test no
+        # cuenta para una respuesta equivocada y no se ejecuta.
+        target = next(i for i in solution_cells if cells.grade_id(nb.cells[i]) == variant.target)
+        prefix = [i for i in code if i < target]
+        last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
+    if prefix:
+        block = nbformat.v4.new_code_cell("\n".join(cells.strip_solution_markers(nb.cells[i].source) for i in prefix))
+        client.execute_cell(block, prefix[-1])
+        error = cells.error_message(block.outputs)
+        if error is not None:
+            outcome.other_errors.append(f"celdas 0–{prefix[-1]}: {first_line(error)}")
+    for index in code:
+        if index in prefix or index > last:
             continue
+        original = nb.cells[index]
         cell = nbformat.v4.new_code_cell(original.source, metadata=original.metadata)
         if index in solution_cells and cells.grade_id(original) == variant.target:
             cell.source = variant.code
