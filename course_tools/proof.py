@@ -1,9 +1,10 @@
 """Prueba de los ejercicios: cada respuesta equivocada plausible debe suspender su test.
 
-Para cada cuaderno se arranca un solo núcleo. Cada variante (la solución, el hueco
-de cada ejercicio y cada respuesta equivocada del catálogo) empieza con el espacio
-de nombres vacío (``%reset -f``) y ejecuta el cuaderno fuente entero, con los tests
-ocultos dentro, sustituyendo una sola celda de solución.
+Para cada cuaderno se arranca un solo núcleo (caliente). Cada variante (la solución, el hueco
+de cada ejercicio y cada respuesta equivocada del catálogo) empieza con el espacio de nombres
+vacío y ejecuta el cuaderno fuente, con los tests ocultos dentro, sustituyendo una sola celda
+de solución. La solución corre entera, celda a celda; en las demás variantes, lo que va antes
+de la celda cambiada se ejecuta de una vez y lo que va detrás del último test no se ejecuta.
 
 El trabajo va en tres pasos que se pueden usar por separado: ``plan`` lee el cuaderno y su
 catálogo sin ejecutar nada (qué variantes hay), ``run`` las ejecuta en un núcleo y ``judge``
