@@ -19,6 +19,8 @@ PROBLEMS: dict[str, tuple[str, str]] = {
     "missing-notebook": (ERROR, "falta el cuaderno {name}"),
     "broken-json": (ERROR, "{name} no es un cuaderno válido (JSON roto)"),
     "other-assignment": (ERROR, "{name} es el cuaderno de otra tarea ({others})"),
+    "no-metadata": (ERROR, "{name} no tiene los metadatos de nbgrader (¿una copia de notebooks/ o un cuaderno "
+                           "rehecho a mano?): pide la entrega en la versión de alumno o corrígela a mano"),
     "wrong-name": (WARNING, "nombre equivocado: «{found}» se corrige como «{name}»"),
     "extra-file": (INFO, "sobra {name}"),
     "duplicate-cells": (WARNING, "celdas duplicadas (cuenta la primera copia)"),

@@ -49,6 +49,13 @@ def prepare(files: dict[str, bytes], spec: AssignmentSpec) -> tuple[dict[str, by
         except (ValueError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError, nbformat.ValidationError):
             problems.append(problem("broken-json", name=target))
             return graded, problems, False
+        defined = spec.definition.get(name, {})
+        if any(defined.get(kind) for kind in ("grade_cells", "solution_cells")) and not any(
+                cells.grade_id(c) for c in nb.cells):
+            # Sin ninguna celda de nbgrader, nbgrader no sabe corregirlo: se trata como si faltara.
+            problems.append(problem("no-metadata", name=target))
+            del graded[target]
+            continue
         found, fixed = _inspect_notebook(nb, name, spec)
         problems.extend(found)
         if any(p.code == "other-assignment" for p in found):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -128,6 +129,16 @@ def _write_files(folder: Path, files: dict[str, bytes]) -> None:
         path.write_bytes(data)
 
 
+# La línea «Nombre: mensaje» de una excepción dentro de un registro de nbgrader.
+EXCEPTION_LINE = re.compile(r"\b(\w+(?:Error|Exception)): .+")
+
+
 def _last_line(outcome: dict) -> str:
-    text = (outcome.get("error") or outcome.get("log") or "").strip().splitlines()
-    return text[-1][:160] if text else "error desconocido"
+    """La causa de un fallo de nbgrader en una línea: la primera excepción concreta del registro (nbgrader
+    termina siempre con un «Please see the above traceback» que no dice nada), o la última línea."""
+    text = "\n".join(filter(None, (outcome.get("log"), outcome.get("error"))))
+    causes = [m.group(0) for m in map(EXCEPTION_LINE.search, text.splitlines())
+              if m and not m.group(1).startswith("NbGrader")]
+    lines = text.strip().splitlines()
+    found = causes[0] if causes else (lines[-1] if lines else "error desconocido")
+    return found.strip()[:160]

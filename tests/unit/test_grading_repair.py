@@ -119,6 +119,18 @@ def test_a_notebook_without_test_cells_is_not_taken_for_another_assignment():
     assert gradable is True
 
 
+def test_a_notebook_without_any_nbgrader_metadata_is_not_sent_to_nbgrader():
+    nb = learner_notebook()
+    for cell in nb.cells:
+        cell.metadata.pop("nbgrader", None)  # p. ej. la copia resuelta de notebooks/
+    files = {NOTEBOOK: to_bytes(nb)}
+    graded, problems, gradable = prepare(files)
+    assert [p.code for p in problems] == ["no-metadata"]
+    assert problems[0].message.startswith("99-demo.ipynb no tiene los metadatos de nbgrader")
+    assert (graded, gradable) == ({}, False)
+    assert files == {NOTEBOOK: to_bytes(nb)}  # la entrega no se toca
+
+
 def test_duplicated_test_cells_keep_the_first_copy_in_the_graded_copy_only():
     nb = learner_notebook()
     nb.cells.append(graded_cell("nb99-add-tests", "pass  # mi copia que siempre pasa", 2))

@@ -128,6 +128,10 @@ def test_last_line_of_an_nbgrader_failure():
     assert worker._last_line({"error": "", "log": "uno\ndos"}) == "dos"
     assert worker._last_line({"log": "x" * 300}) == "x" * 160
     assert worker._last_line({}) == "error desconocido"
+    # nbgrader acaba siempre con un NbGraderException que no dice nada: cuenta la causa de verdad.
+    log = ("[ERROR] Traceback (most recent call last):\n    KeyError: 'nb00-predict-order'\n"
+           "nbgrader.converters.base.NbGraderException: Please see the the above traceback")
+    assert worker._last_line({"log": log, "error": log}) == "KeyError: 'nb00-predict-order'"
 
 
 def _truncated_by_the_grader(output):
