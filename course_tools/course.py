@@ -65,8 +65,8 @@ class Course:
             config.Execute.timeout = timeout
         return config
 
-    def api(self, *, timeout: int | None = None, configure=None):
-        """La API de nbgrader sobre este curso (``configure(config)`` la retoca antes de crearla)."""
+    def api(self, *, timeout: int | None = None):
+        """La API de nbgrader sobre este curso."""
         from nbgrader.apps import NbGraderAPI
         from nbgrader.coursedir import CourseDirectory
 
@@ -74,6 +74,4 @@ class Course:
 
         use_inprocess_alembic()
         config = self.nbgrader_config(timeout=timeout)
-        if configure is not None:
-            configure(config)
         return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)

@@ -35,8 +35,8 @@ def read_folder(folder: Path) -> dict[str, bytes]:
 
 
 def write_folder(folder: Path, files: dict[str, bytes]) -> bool:
-    """Deja ``folder`` exactamente con ``files``: borra lo que sobra y los enlaces simbólicos (nunca escribe a
-    través de uno). Devuelve si tuvo que cambiar algo."""
+    """Deja ``folder`` (que existirá aunque ``files`` esté vacío) exactamente con ``files``: borra lo que
+    sobra y los enlaces simbólicos (nunca escribe a través de uno). Devuelve si cambió algún fichero."""
     folder = Path(folder)
     changed = False
     if folder.is_symlink():
@@ -47,6 +47,7 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> bool:
             if path.is_symlink() or (path.is_file() and rel not in files):
                 path.unlink()
                 changed = True
+    folder.mkdir(parents=True, exist_ok=True)
     for rel, data in files.items():
         path = folder / rel
         if not path.is_file() or path.read_bytes() != data:

@@ -245,15 +245,3 @@ class CheckCanaries(NbGraderPreprocessor):
             nb.metadata["curso_manipulacion"] = reason
         nb.cells = kept
         return nb, resources
-
-
-def configure(config, *, timeout: int | None = None) -> None:
-    """Pone las defensas en una configuración de nbgrader y, si se da, otro límite de segundos por celda.
-
-    Las cadenas son las de ``preprocessors.register``, las mismas que registra ``nbgrader_config.py``.
-    """
-    from .preprocessors import register
-
-    register(config)
-    if timeout is not None:
-        config.Execute.timeout = timeout

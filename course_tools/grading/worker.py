@@ -21,7 +21,7 @@ import nbformat
 
 from ..course import Course
 from ..kernels.pool import warm_parent_pids
-from . import gradebook, guard, reaper, repair
+from . import collect, gradebook, guard, reaper, repair
 from .model import Job, JobResult, Problem, problem
 from .preprocessors import TRUNCATED_MARK
 
@@ -47,7 +47,7 @@ def grade_job(job: Job) -> JobResult:
         reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
         course_root = _new_scratch_course(job)
         try:
-            _write_files(course_root / "submitted" / job.student / spec.name, files)
+            collect.write_folder(course_root / "submitted" / job.student / spec.name, files)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
                 api = _api(course_root, job.timeout)
@@ -58,9 +58,7 @@ def grade_job(job: Job) -> JobResult:
                     # ya se llevó consigo lo que dejó su entrega.
                     reaper.end_descendants(spare=warm_parent_pids())
             if outcome.get("success"):
-                folder = course_root / "autograded" / job.student / spec.name
-                result.autograded = {str(p.relative_to(folder)): p.read_bytes()
-                                     for p in sorted(folder.rglob("*")) if p.is_file()}
+                result.autograded = collect.read_folder(course_root / "autograded" / job.student / spec.name)
                 result.grades, found = read_autograded(result.autograded)
                 result.problems.extend(found)
                 result.graded = True
@@ -111,22 +109,15 @@ def _template(job: Job) -> Path:
     key = ("plantilla", spec.name, spec.digest)
     if key not in _scratch:
         folder = Path(tempfile.mkdtemp(prefix="plantilla-", dir=_scratch["base"]))
-        _write_files(folder / "source" / spec.name, spec.files)
+        collect.write_folder(folder / "source" / spec.name, spec.files)
         gradebook.copy_assignment(f"sqlite:///{folder / 'gradebook.db'}", spec.name, spec.definition)
         _scratch[key] = folder
     return _scratch[key]
 
 
 def _api(root: Path, timeout: int | None):
-    return Course(root, f"sqlite:///{root / 'gradebook.db'}").api(timeout=timeout, configure=guard.configure)
-
-
-def _write_files(folder: Path, files: dict[str, bytes]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for rel, data in files.items():
-        path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    """La API de nbgrader del curso de usar y tirar: nbgrader_config.py ya pone las cadenas del curso."""
+    return Course(root, f"sqlite:///{root / 'gradebook.db'}").api(timeout=timeout)
 
 
 # La línea «Nombre: mensaje» de una excepción dentro de un registro de nbgrader.

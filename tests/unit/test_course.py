@@ -84,20 +84,15 @@ def test_nbgrader_config_honours_the_rule_and_a_timeout(tmp_path, monkeypatch):
     assert config.Execute.timeout == FILE_TIMEOUT + 1
 
 
-def test_api_uses_this_course_and_lets_the_caller_adjust_the_config(tmp_path, no_env):
-    seen = []
-
-    def configure(config):
-        seen.append(config.CourseDirectory.root)
-        config.Execute.interrupt_on_timeout = False
+def test_api_uses_this_course_and_the_course_chains(tmp_path, no_env):
+    from course_tools.grading.guard import GuardedExecute
 
     before = dict(os.environ)
-    api = Course(tmp_path, "sqlite:///libreta.db").api(timeout=9, configure=configure)
-    assert seen == [str(tmp_path)]
+    api = Course(tmp_path, "sqlite:///libreta.db").api(timeout=9)
     assert api.coursedir.root == str(tmp_path)
     assert api.coursedir.db_url == "sqlite:///libreta.db"
     assert api.config.Execute.timeout == 9
-    assert api.config.Execute.interrupt_on_timeout is False
+    assert api.config.Autograde.autograde_preprocessors[0] is GuardedExecute  # de nbgrader_config.py
     assert nbgrader.api.get_alembic_version is gradebook._alembic_head
     assert dict(os.environ) == before
     assert not tmp_path.joinpath("submitted").exists()

@@ -7,7 +7,8 @@ import os
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from course_tools.config import NBGRADER_CONFIG
+from course_tools.config import NBGRADER_CONFIG, ROOT
+from course_tools.course import Course
 from course_tools.grading import guard, kernel, preprocessors
 
 TESTS = """from rukh_helpers.checks import check_equal
@@ -71,12 +72,10 @@ def test_keep_first_ids_keeps_the_first_copy_where_nbgrader_keeps_the_last():
 
 def test_the_chains_are_written_once_and_nbgrader_config_registers_them():
     from nbgrader.preprocessors import DeduplicateIds, GetGrades, OverwriteCells
-    from traitlets.config import Config
     from traitlets.config.loader import PyFileConfigLoader
 
     loaded = PyFileConfigLoader(NBGRADER_CONFIG.name, path=str(NBGRADER_CONFIG.parent)).load_config()
-    configured = Config()
-    guard.configure(configured, timeout=7)
+    configured = Course(ROOT).nbgrader_config(timeout=7)  # lo que usan make grade y make feedback
     for config in (loaded, configured):
         sanitize = config.Autograde.sanitize_preprocessors
         assert sanitize == preprocessors.SANITIZE
