@@ -88,9 +88,12 @@ def _undo_kernel_writes(course: Course, book, submissions: dict, results: dict, 
     for key, outcome in fresh.items():
         if outcome.graded and collect.write_folder(course.folder("autograded", *key), results[key].autograded):
             outcome.problems.append(problem("autograded-restored"))
-    for outcome in [*fresh.values(), *resumed]:
-        if outcome.graded and gradebook.restore_grades(book, outcome) and outcome in fresh.values():
+    for outcome in fresh.values():
+        if outcome.graded and gradebook.restore_grades(book, outcome):
             outcome.problems.append(problem("gradebook-restored"))
+    for outcome in resumed:  # de una ronda anterior: se restaura en silencio (su fila ya salió en su tabla)
+        if outcome.graded:
+            gradebook.restore_grades(book, outcome)
 
 
 def assignment_spec(course: Course, name: str) -> AssignmentSpec:
