@@ -26,11 +26,11 @@ import nbformat
 from . import cells
 from .build import CELL_TIMEOUT, kernel_env, rendered_source
 from .config import Notebook
+from .course import Course
 from .kernels.spec import kernel_manager
 from .predictions import prediction_stub
 from .proof_report import BLANK, LAZY_TAGS, SOLUTION, Report, Verdict, format_table, is_lazy  # noqa: F401
 
-STUB = "# ESCRIBE AQUÍ TU CÓDIGO\nraise NotImplementedError()"
 MIN_ENTRIES = 3
 # Cada variante empieza con el espacio de nombres vacío: lo mismo que «%reset -f» (InteractiveShell.reset),
 # pero llamado directamente y sin la caché de salidas (Out, _1, _2…), que en cada reinicio pagaría un
@@ -142,7 +142,8 @@ def plan(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None)
     pairs = cells.exercises(nb)
     test_of = {cells.grade_id(nb.cells[s]): cells.grade_id(nb.cells[t]) for s, t in pairs}
     points_of = {cells.grade_id(nb.cells[s]): int(cells.nbgrader_meta(nb.cells[t]).get("points") or 0) for s, t in pairs}
-    stubs = {cells.grade_id(nb.cells[s]): prediction_stub(nb.cells[t].source) or STUB for s, t in pairs}
+    code_stub = Course().nbgrader_config().ClearSolutions.code_stub["python"]  # el hueco que ve el alumno
+    stubs = {cells.grade_id(nb.cells[s]): prediction_stub(nb.cells[t].source) or code_stub for s, t in pairs}
     variants = [Variant(SOLUTION)]
     variants += [Variant(BLANK, gid, stubs[gid]) for gid in test_of]
     for gid in test_of:
