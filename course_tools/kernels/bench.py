@@ -14,6 +14,7 @@ import os
 import statistics
 import time
 
+from ..course import kernel_env
 from .spec import KERNEL_NAME, kernel_spec_manager, warm_kernelspec
 
 CODE = "import torch"
@@ -58,7 +59,7 @@ def run_bench(repeats: int = 5) -> dict[str, float]:
     ``cold_shutdown``, lo mismo con ``warm_`` y ``parent_start``)."""
     from .pool import prewarm
 
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    env = kernel_env()  # el entorno con que el curso arranca sus núcleos
     runs: dict[str, list] = {"cold": [], "warm": []}
     with warm_kernelspec() as folder:
         specs = kernel_spec_manager(folder)
