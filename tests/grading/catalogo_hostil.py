@@ -101,17 +101,25 @@ def builtins_trucado(nb):
     )
 
 
-def _course_root(folder):
-    """La raíz del curso de verdad (no la del curso de usar y tirar donde corre el núcleo)."""
-    return str(folder.resolve().parents[2])
+def _attacking_the_course(attack):
+    """Entrega resuelta bien con ``attack(raíz)`` delante de la primera solución: código que ataca el curso
+    de verdad (no el de usar y tirar donde corre el núcleo) por su ruta absoluta."""
+
+    @functools.wraps(attack)
+    def make(folder, solved, release):
+        nb = copy.deepcopy(solved)
+        _prepend(nb, "nb00-predict-order", attack(str(folder.resolve().parents[2])))
+        _write(folder, nb)
+
+    return make
 
 
-def intrusa(folder, solved, release):
-    """Resuelve bien, pero escribe en la libreta de notas y en las carpetas de otra alumna, por su ruta absoluta."""
-    nb = copy.deepcopy(solved)
-    _prepend(nb, "nb00-predict-order", (
+@_attacking_the_course
+def intrusa(root):
+    """Resuelve bien, pero escribe en la libreta de notas y en las carpetas de otra alumna."""
+    return (
         "import os, sqlite3, shutil\n"
-        f"_raiz = {_course_root(folder)!r}\n"
+        f"_raiz = {root!r}\n"
         "_db = os.path.join(_raiz, 'gradebook.db')\n"
         "if os.path.exists(_db):\n"
         "    _con = sqlite3.connect(_db, timeout=30)\n"
@@ -122,8 +130,7 @@ def intrusa(folder, solved, release):
         f"    _victima = os.path.join(_raiz, _carpeta, 'solucion', '{SLUG}', '{FILE}')\n"
         "    if os.path.exists(_victima):\n"
         "        open(_victima, 'w').write('{\"roto\": true}')"
-    ))
-    _write(folder, nb)
+    )
 
 
 ORPHAN_PID = "huerfano.pid"
@@ -131,12 +138,12 @@ ORPHAN_ACTED = "huerfano-actuo.txt"
 ORPHAN_DELAY = 20
 
 
-def huerfano(folder, solved, release):
+@_attacking_the_course
+def huerfano(root):
     """Resuelve bien, pero deja un nieto en otra sesión que espera a que acabe la corrección para atacar."""
-    nb = copy.deepcopy(solved)
-    _prepend(nb, "nb00-predict-order", (
+    return (
         "import os, time\n"
-        f"_raiz = {_course_root(folder)!r}\n"
+        f"_raiz = {root!r}\n"
         "if os.fork() == 0:\n"
         "    os.setsid()\n"
         "    if os.fork() == 0:\n"
@@ -151,8 +158,7 @@ def huerfano(folder, solved, release):
         f"        open(os.path.join(_raiz, '{ORPHAN_ACTED}'), 'w').write('sobreviví')\n"
         "    os._exit(0)\n"
         "time.sleep(0.2)"
-    ))
-    _write(folder, nb)
+    )
 
 
 def json_roto(folder, solved, release):
