@@ -117,7 +117,7 @@ def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None, warm
             resources={"metadata": {"path": str(cwd or tmp)}},
         )
         try:
-            client.execute(env=kernel_env())
+            client.execute(env=kernel_env(), cleanup_kc=True)  # el núcleo se apaga al acabar
         except CellExecutionError as err:
             raise BuildError(f"{label}: una celda falló al ejecutarse:\n{err}") from None
     return coalesce_streams(nb)

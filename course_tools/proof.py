@@ -165,7 +165,7 @@ def run(the_plan: Plan, variants: list[Variant] | None = None) -> list[Outcome]:
             record_timing=False, resources={"metadata": {"path": tmp}},
         )
         # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.
-        with client.setup_kernel(env=kernel_env(MPLBACKEND="Agg")):
+        with client.setup_kernel(env=kernel_env(MPLBACKEND="Agg"), cleanup_kc=True):  # y al acabar, apagado
             for variant in variants:
                 outcomes.append(_run_variant(client, the_plan.nb, variant))
     return outcomes

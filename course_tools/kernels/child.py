@@ -103,13 +103,8 @@ def launcher_argv(args: list[str]) -> list[str]:
 
 def run_kernel(args: list[str]) -> None:
     """Arranca ``IPKernelApp`` como ``ipykernel_launcher``; vuelve cuando el núcleo termina."""
-    import logging
-
     from ipykernel.kernelapp import IPKernelApp
 
-    # El núcleo y quien lo usa están en la misma máquina (127.0.0.1): el aviso de ipykernel sobre TCP
-    # sin cifrar, repetido en cada núcleo, solo ensucia la salida de make grade y make test.
-    logging.getLogger("IPKernelApp").addFilter(lambda record: "without encryption" not in record.getMessage())
     # ``parent_handle`` toma su valor de JPY_PARENT_PID al importar ipykernel (en el padre, sin
     # ella): aquí vale el del entorno del núcleo, el proceso que vigila su final.
     IPKernelApp.launch_instance(argv=args, parent_handle=int(os.environ["JPY_PARENT_PID"]))

@@ -11,6 +11,13 @@ llega del supervisor que lo espera, después de matar todo lo que el núcleo dej
 Si el kernelspec arranca algo que no sabemos hacer en caliente, o el padre caliente no puede
 existir aquí (Windows, la comprobación de ``fork`` falla), o el entorno del núcleo trae
 ``COURSE_WARM_KERNELS=0``, avisa en una línea y arranca el núcleo de la forma normal.
+
+En caliente o no, el núcleo y quien lo usa hablan por sockets Unix (transporte ``ipc`` de ZeroMQ)
+en una carpeta propia de cada núcleo, no por puertos TCP. Con TCP, jupyter_client elige cinco
+puertos libres, los suelta y el núcleo los ocupa un momento después: si entretanto otro proceso
+(otro núcleo, la conexión de otro cliente) toma uno, el núcleo muere al arrancar («Kernel died
+before replying to kernel_info»). Con varios trabajadores corrigiendo a la vez pasaba de verdad.
+Un fichero en una carpeta que nadie más usa no se lo puede quitar nadie.
 """
 
 from __future__ import annotations
@@ -18,9 +25,11 @@ from __future__ import annotations
 import asyncio
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from typing import Any
 
 from jupyter_client.provisioning import LocalProvisioner
@@ -132,14 +141,41 @@ def _warm_parent(cmd: list[str], env: dict[str, str], plan) -> tuple[pool.WarmPa
     return pool.pool().get(cmd[0], env)
 
 
+def socket_folder() -> str | None:
+    """Una carpeta nueva (0700) para los sockets Unix de un núcleo, o ``None`` donde no los hay (Windows).
+
+    En ``/tmp`` y con nombre corto: la ruta de un socket Unix no puede pasar de 104 bytes (macOS)."""
+    if os.name != "posix":
+        return None
+    return tempfile.mkdtemp(prefix="nucleo-", dir="/tmp" if os.path.isdir("/tmp") else None)
+
+
 class WarmProvisioner(LocalProvisioner):
     """``LocalProvisioner`` que da a luz el núcleo en el padre caliente (o lo arranca como él, si no hay)."""
 
     warm: WarmKernel | None = None
+    sockets: str | None = None  # la carpeta de los sockets Unix de este núcleo
 
     @property
     def has_process(self) -> bool:
         return self.warm is not None or self.process is not None
+
+    async def pre_launch(self, **kwargs: Any) -> dict[str, Any]:
+        self._use_unix_sockets()
+        return await super().pre_launch(**kwargs)
+
+    def _use_unix_sockets(self) -> None:
+        """Que el fichero de conexión que escribe ``LocalProvisioner`` diga ``ipc`` y una carpeta propia.
+        Al reiniciar el núcleo se conservan: el cliente ya conectado sigue sirviendo."""
+        manager = self.parent
+        if manager is None or (self.sockets and os.path.isdir(self.sockets)):
+            return
+        self.sockets = socket_folder()
+        if self.sockets is None:
+            return
+        manager.transport = "ipc"
+        manager.ip = os.path.join(self.sockets, "zmq")  # los sockets serán zmq-1 ... zmq-5
+        manager.cache_ports = False  # la caché de puertos libres es solo para TCP
 
     async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> dict:
         env = dict(kwargs.get("env") or os.environ)
@@ -153,7 +189,7 @@ class WarmProvisioner(LocalProvisioner):
         if not os.path.isdir(cwd):
             raise FileNotFoundError(f"la carpeta del núcleo no existe: {cwd}")
         targets, fds, opened = _stdio_fds(kwargs)
-        request = {"args": args, "env": env, "cwd": cwd, "limits": limits, "stdio": targets}
+        request = {"args": args, "env": env, "cwd": cwd, "limits": limits, "stdio": targets, "sockets": self.sockets}
         try:
             pid, pidfd, chan = parent.launch(request, fds)
         except (OSError, RuntimeError, ValueError) as error:  # murió, se colgó o respondió mal
@@ -203,6 +239,9 @@ class WarmProvisioner(LocalProvisioner):
             self.warm.send_signal(signal.SIGKILL)
             await asyncio.wait_for(self.wait(), timeout=30)
         await super().cleanup(restart)
+        if not restart and self.sockets:  # jupyter_client ya borró los sockets; queda su carpeta
+            shutil.rmtree(self.sockets, ignore_errors=True)
+            self.sockets = None
 
     async def get_provisioner_info(self) -> dict:
         info = await super().get_provisioner_info()

@@ -1,7 +1,10 @@
 """El kernelspec de los núcleos calientes, y cómo lo encuentra quien ejecuta cuadernos.
 
     client = NotebookClient(nb, km=kernel_manager())        # python3, pero en caliente
-    client.execute(env=...)
+    client.execute(env=..., cleanup_kc=True)
+
+``cleanup_kc=True`` porque nbclient no apaga un núcleo cuyo gestor le dan hecho: sin él, el núcleo
+vive hasta que termina el proceso y muere sin que nadie borre sus sockets ni su fichero de conexión.
 
 ``SHARE_DIR`` (en el repositorio) tiene el kernelspec ``curso-caliente``: python3 en caliente, sin
 límites. ``warm_kernelspec`` escribe otro en una carpeta temporal (con límites de corrección u otro
@@ -84,7 +87,8 @@ def kernel_spec_manager(folder: Path = SHARE_DIR):
 
 
 def kernel_manager(folder: Path = SHARE_DIR, name: str = KERNEL_NAME, **kwargs):
-    """Un ``AsyncKernelManager`` del núcleo ``name`` de ``folder``, para ``NotebookClient(nb, km=...)``."""
+    """Un ``AsyncKernelManager`` del núcleo ``name`` de ``folder``, para ``NotebookClient(nb, km=...)``
+    (y ``execute(cleanup_kc=True)``, que lo apaga al acabar)."""
     from jupyter_client.manager import AsyncKernelManager
 
     return AsyncKernelManager(kernel_name=name, kernel_spec_manager=kernel_spec_manager(folder), **kwargs)

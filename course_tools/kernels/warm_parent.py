@@ -15,6 +15,8 @@ termina, mata a todos (``reaper.end_descendants``) y solo entonces dice a quien 
 código de salida: al acabar ``wait()`` no queda nada vivo de ese núcleo. El padre caliente hace
 lo mismo con lo que se le quede huérfano, y al irse se lleva a todos sus descendientes. Se va
 cuando su dueño cierra la tubería de su entrada estándar, cuando el dueño muere o con SIGTERM.
+Al irse borra también su carpeta y la de los sockets de cada núcleo que mata: si su dueño murió
+de golpe, nadie más lo haría.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import gc
 import json
 import os
 import select
+import shutil
 import signal
 import socket
 import struct
@@ -162,7 +165,7 @@ def _wait_for(kernel_pid: int) -> int:
 def serve(listener: socket.socket, owner: int) -> None:
     """Atiende peticiones hasta que el dueño se va; al salir no deja ningún descendiente vivo."""
     me = os.getpid()
-    supervisors: set[int] = set()
+    supervisors: dict[int, str | None] = {}  # supervisor → carpeta de los sockets de su núcleo
     try:
         while os.getppid() == owner:
             if _reap(supervisors):
@@ -176,9 +179,17 @@ def serve(listener: socket.socket, owner: int) -> None:
         if os.getpid() == me:  # en el nieto que se convierte en núcleo no se limpia nada
             reaper.end_descendants()
             listener.close()
+            for folder in supervisors.values():  # núcleos que acaban de morir: nadie los reiniciará
+                remove_sockets(folder)
 
 
-def _handle(listener: socket.socket, supervisors: set[int], me: int, owner: int) -> None:
+def remove_sockets(folder: str | None) -> None:
+    """Borra la carpeta de sockets de un núcleo (solo una de las que crea ``provisioner.socket_folder``)."""
+    if folder and os.path.isabs(folder) and os.path.basename(folder).startswith("nucleo-"):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _handle(listener: socket.socket, supervisors: dict[int, str | None], me: int, owner: int) -> None:
     conn, _ = listener.accept()
     # Solo atiende a su dueño: un núcleo (mismo usuario) que encontrara el socket no puede pedir
     # núcleos que sobrevivan a su trabajo.
@@ -200,13 +211,13 @@ def _handle(listener: socket.socket, supervisors: set[int], me: int, owner: int)
         if pid == 0:
             conn.settimeout(None)
             supervise(chan, request, fds, me, listener)
-        supervisors.add(pid)
+        supervisors[pid] = request.get("sockets")
     for fd in fds:
         close_quietly(fd)
     conn.close()
 
 
-def _reap(supervisors: set[int]) -> bool:
+def _reap(supervisors: dict[int, str | None]) -> bool:
     """Recoge a los hijos que han terminado; dice si recogió alguno."""
     reaped = False
     while True:
@@ -216,11 +227,11 @@ def _reap(supervisors: set[int]) -> bool:
             return reaped
         if pid == 0:
             return reaped
-        supervisors.discard(pid)
+        supervisors.pop(pid, None)  # su núcleo terminó; los sockets son cosa de quien lo pidió (reinicio)
         reaped = True
 
 
-def _kill_orphans(supervisors: set[int]) -> None:
+def _kill_orphans(supervisors: dict[int, str | None]) -> None:
     """Todo hijo que no sea un supervisor vivo es lo que dejó un núcleo cuyo supervisor murió: fuera."""
     for pid in reaper.children():
         if pid not in supervisors:
@@ -250,10 +261,14 @@ def main(argv: list[str]) -> list[str] | None:
         listener.bind(options.socket)
         listener.listen(16)
         status.write(json.dumps({"ok": True, "pid": os.getpid()}) + "\n")
+    me = os.getpid()
     try:
         serve(listener, options.owner)
     except BecomeKernel as become:
         return become.kernel_args
+    finally:
+        if os.getpid() == me:  # la carpeta la creó el dueño, pero quizá murió sin poder borrarla
+            shutil.rmtree(os.path.dirname(options.socket), ignore_errors=True)
     return None
 
 

@@ -36,7 +36,7 @@ def run_cells(folder, sources: list[str], env: dict | None = None, name: str = "
 
     nb = new_notebook(cells=[new_code_cell(s) for s in sources])
     client = NotebookClient(nb, km=kernel_manager(folder, name), timeout=timeout, allow_errors=True)
-    client.execute(env=env or KERNEL_ENV)
+    client.execute(env=env or KERNEL_ENV, cleanup_kc=True)
     return ["".join(o.get("text", "") or o.get("ename", "") for o in cell.outputs) for cell in nb.cells]
 
 

@@ -156,6 +156,26 @@ def test_interrupt_restart_and_kill_work_as_with_a_normal_kernel(warm_folder):
         assert not alive(int(leftover))  # lo que dejó el núcleo murió con él, aunque cambió de sesión
 
 
+def test_kernels_talk_over_unix_sockets_in_a_folder_of_their_own(warm_folder):
+    """Sin puertos TCP que otro proceso pueda quitarle al núcleo entre elegirlos y ocuparlos."""
+    with _running_kernel(warm_folder) as (manager, client), _running_kernel(warm_folder) as (other, _):
+        folder = manager.provisioner.sockets
+        info = manager.get_connection_info()
+        assert info["transport"] == "ipc" and info["ip"] == os.path.join(folder, "zmq")
+        assert sorted(os.listdir(folder)) == [f"zmq-{n}" for n in range(1, 6)]
+        assert other.provisioner.sockets != folder
+        assert _execute(client, "print(6 * 7)") == ("ok", "42")
+
+        manager.restart_kernel(now=True)  # el cliente ya conectado sigue sirviendo
+        client.wait_for_ready(timeout=60)
+        assert manager.provisioner.sockets == folder
+        assert _execute(client, "print(6 * 7)") == ("ok", "42")
+
+        manager.shutdown_kernel(now=True)
+        assert not os.path.exists(folder)
+        assert os.path.isdir(other.provisioner.sockets)  # el otro núcleo no pierde los suyos
+
+
 def test_a_polite_shutdown_also_ends_what_the_kernel_left(warm_folder, tmp_path):
     with _running_kernel(warm_folder) as (manager, client):
         # Un doble fork con setsid: el «sleep» queda huérfano, en otra sesión, fuera del grupo del núcleo.
@@ -201,7 +221,7 @@ def test_outputs_are_byte_identical_warm_and_cold(warm_folder, tmp_path):
         copy_nb = copy.deepcopy(nb)
         options = {"km": kernel_manager(warm_folder)} if how == "caliente" else {"kernel_name": "python3"}
         NotebookClient(copy_nb, timeout=120, record_timing=False, resources={"metadata": {"path": str(tmp_path)}},
-                       **options).execute(env=kernel_env())
+                       **options).execute(env=kernel_env(), cleanup_kc=True)
         results[how] = [c.outputs for c in coalesce_streams(copy_nb).cells if c.cell_type == "code"]
     assert any(any("image/png" in o.get("data", {}) for o in outs) for outs in results["frío"])
     assert sum(map(len, results["frío"])) > 10
@@ -212,20 +232,20 @@ OWNER = textwrap.dedent("""
     import os, sys
     from jupyter_client.manager import KernelManager
     from course_tools.kernels import pool
-    from course_tools.kernels.spec import kernel_spec_manager, warm_kernelspec
-    with warm_kernelspec() as folder:
-        manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager(folder))
-        manager.start_kernel()
-        client = manager.client()
-        client.start_channels()
-        client.wait_for_ready(timeout=60)
-        out = []
-        client.execute_interactive("import subprocess; print(subprocess.Popen(['setsid', 'sleep', '300']).pid)",
-                                   output_hook=lambda msg: out.append(msg["content"].get("text", "")))
-        print(pool.warm_parent_pids().pop(), manager.provisioner.pid, "".join(out).strip(), flush=True)
-        if sys.argv[1] == "kill":
-            os.kill(os.getpid(), 9)
-        os._exit(0)  # sin atexit: nadie apaga nada a propósito
+    from course_tools.kernels.spec import kernel_spec_manager
+    manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager())
+    manager.start_kernel()
+    client = manager.client()
+    client.start_channels()
+    client.wait_for_ready(timeout=60)
+    out = []
+    client.execute_interactive("import subprocess; print(subprocess.Popen(['setsid', 'sleep', '300']).pid)",
+                               output_hook=lambda msg: out.append(msg["content"].get("text", "")))
+    print(pool.warm_parent_pids().pop(), manager.provisioner.pid, "".join(out).strip(), flush=True)
+    print(manager.provisioner.sockets, *(p.folder for p in pool.pool().parents.values()), flush=True)
+    if sys.argv[1] == "kill":
+        os.kill(os.getpid(), 9)
+    os._exit(0)  # sin atexit: nadie apaga nada a propósito
 """)
 
 
@@ -236,12 +256,15 @@ def test_nothing_outlives_the_owner(how, tmp_path):
         result = subprocess.run([sys.executable, "-c", OWNER, how], cwd=ROOT, stdout=out, stderr=err, timeout=180,
                                 env={**KERNEL_ENV, "PYTHONPATH": str(ROOT)})
     assert result.returncode == (-signal.SIGKILL if how == "kill" else 0), (tmp_path / "errores").read_text()
-    pids = [int(p) for p in (tmp_path / "salida").read_text().split()]
-    assert len(pids) == 3 and all(pids)
+    first, second = (tmp_path / "salida").read_text().splitlines()
+    pids = [int(p) for p in first.split()]
+    folders = second.split()  # los sockets del núcleo y la carpeta del padre caliente
+    assert len(pids) == 3 and all(pids) and len(folders) == 2 and all(map(os.path.isabs, folders))
     deadline = time.monotonic() + 15
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [p for p in pids if alive(p)], "padre caliente, núcleo y lo que dejó deben terminar con su dueño"
+    assert not [f for f in folders if os.path.exists(f)], "ni sus carpetas en /tmp"
 
 
 def test_a_kernel_cannot_ask_the_warm_parent_for_more_kernels(warm_folder):
