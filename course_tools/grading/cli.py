@@ -1,8 +1,8 @@
 """Corrección con nbgrader: ``make grade``, ``make feedback`` y ``make bench``.
 
-El trabajo está repartido en módulos: ``grading_core`` (corrección en paralelo, reanudable),
-``grading_guard`` (defensas contra entregas hostiles), ``grading_report`` (CSV, resumen,
-histogramas, devoluciones), ``grading_bench`` (medidas de tiempo) y ``moodle`` (la hoja de
+Aquí solo se leen los argumentos y se escribe lo que ve el profesorado; el trabajo está en ``run``
+(la ronda, reanudable), ``worker`` (un trabajo), ``guard`` y ``sandbox`` (defensas), ``report`` y
+``feedback`` (CSV, resumen, histogramas, devoluciones), ``bench`` (medidas) y ``moodle`` (la hoja de
 calificaciones y el zip de devoluciones que se suben a Moodle).
 """
 
@@ -38,6 +38,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
     from ..course import Course
     from .collect import zip_collect
     from .report import format_summary, format_table, report
+    from . import sandbox
     from .run import ensure_assignments, grade_all
 
     started = time.monotonic()
@@ -55,6 +56,9 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         known = ensure_assignments(course, course.notebooks())
         for assignment in zip_collect(course, Path(args.zip), known):
             print(f"descarga de Moodle repartida en submitted/*/{assignment}/")
+    if not getattr(args, "scheduler", None) and not sandbox.abi_version():
+        print("aviso: este sistema no tiene Landlock (Linux 5.13 o posterior) para encerrar los núcleos: "
+              "lo que uno escriba en submitted/, autograded/ o la libreta se deshará al terminar la ronda.")
     outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.redo,
                          scheduler=getattr(args, "scheduler", None))
     if not outcomes:

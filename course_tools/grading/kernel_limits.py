@@ -2,7 +2,8 @@
 
 El kernelspec está en ``kernels/curso-correccion/kernel.json``, junto a este fichero. Se
 ejecuta como guion, sin importar el resto del paquete: fija RLIMIT_AS (memoria, en MB desde
-``COURSE_MEMORY_LIMIT_MB``), RLIMIT_FSIZE (ficheros) y RLIMIT_CORE y se convierte en ``ipykernel``.
+``COURSE_MEMORY_LIMIT_MB``), RLIMIT_FSIZE (ficheros) y RLIMIT_CORE, encierra el proceso
+(``sandbox.py``: solo escribe en su carpeta y en su TMPDIR) y se convierte en ``ipykernel``.
 """
 
 import os
@@ -20,6 +21,9 @@ def main(argv):
     big_file = MAX_FILE_MB * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_FSIZE, (big_file, big_file))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    import sandbox  # junto a este guion: su carpeta es sys.path[0]
+
+    sandbox.confine(sandbox.kernel_folders())  # sigue tras exec; si no se puede, la ronda deshace lo que cambie
     os.execv(sys.executable, [sys.executable, "-m", "ipykernel_launcher", *argv])
 
 

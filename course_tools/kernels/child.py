@@ -3,7 +3,8 @@
 El hijo nace con la memoria del padre (ipykernel, torch y numpy ya importados), pero debe
 arrancar como lo haría ``python -m ipykernel_launcher -f CONN`` en un proceso nuevo: su propia
 sesión y grupo de procesos, su carpeta, su entorno (``os.environ`` entero, no el del padre), los
-límites del sistema de la corrección, las señales como las deja Python al arrancar y un estado
+límites del sistema de la corrección y su encierro (``grading/sandbox.py``: solo escribe en su
+carpeta y en su TMPDIR), las señales como las deja Python al arrancar y un estado
 aleatorio nuevo (los cuadernos fijan su semilla ellos mismos). Después ``run_kernel`` arranca
 ``IPKernelApp`` con los argumentos del kernelspec.
 """
@@ -48,19 +49,26 @@ def apply_env(env: dict[str, str], cwd: str) -> None:
     os.environ.clear()
     os.environ.update(env)
     os.environ["JPY_PARENT_PID"] = str(os.getppid())  # como hace jupyter_client con un núcleo normal
+    tempfile = sys.modules.get("tempfile")
+    if tempfile is not None:
+        tempfile.tempdir = None  # la carpeta temporal se decide la primera vez: que salga del TMPDIR del núcleo
     if hasattr(time, "tzset"):
         time.tzset()  # la zona horaria se lee al importar ``time``: que valga la del núcleo
 
 
 def apply_limits(limits: dict | None) -> None:
-    """Memoria total, tamaño máximo de fichero y sin volcados de memoria, como ``kernel_limits.py``."""
+    """Memoria total, tamaño máximo de fichero, sin volcados de memoria y el encierro, como ``kernel_limits.py``.
+    Va después de ``apply_env``: el encierro deja escribir en la carpeta y el TMPDIR del núcleo."""
     if not limits:
         return
+    from course_tools.grading import sandbox
+
     memory = int(limits["memory_mb"]) * MB
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     big_file = int(limits["file_mb"]) * MB
     resource.setrlimit(resource.RLIMIT_FSIZE, (big_file, big_file))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    sandbox.confine(sandbox.kernel_folders())  # si no se puede, la ronda deshace lo que el núcleo cambie
 
 
 def restore_signals(original: dict[int, object], mask: set[int]) -> None:

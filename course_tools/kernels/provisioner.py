@@ -180,6 +180,11 @@ class WarmProvisioner(LocalProvisioner):
     async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> dict:
         env = dict(kwargs.get("env") or os.environ)
         plan = warm_plan(cmd, env)
+        if plan and plan[1] and self.sockets:
+            # Núcleo de corrección: su TMPDIR es la carpeta de sus sockets, la única (además de su carpeta de
+            # trabajo) donde podrá escribir una vez encerrado (grading/sandbox.py), en caliente o en frío.
+            env["TMPDIR"] = self.sockets
+            kwargs["env"] = env
         parent, reason = _warm_parent(cmd, env, plan)
         if parent is None:
             notice(reason)

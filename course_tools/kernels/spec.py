@@ -34,6 +34,12 @@ LIMITS_SCRIPT = Path(__file__).resolve().parents[1] / "grading" / "kernel_limits
 SHARE_DIR = Path(__file__).resolve().with_name("share")
 
 
+# El historial de IPython, en memoria. nbclient solo lo pide a núcleos que se llaman «python3»: sin
+# esto, todos los núcleos del curso escribirían a la vez en ~/.ipython/.../history.sqlite, y uno de
+# corrección (que solo escribe en su carpeta) se quejaría en cada arranque.
+MEMORY_HISTORY = "--HistoryManager.hist_file=:memory:"
+
+
 def kernelspec(memory_mb: int | None = None, limits: bool = False, python: str = sys.executable) -> dict:
     """El contenido de ``kernel.json``: el núcleo de python3 (o el de la corrección, con límites), en caliente.
 
@@ -43,7 +49,7 @@ def kernelspec(memory_mb: int | None = None, limits: bool = False, python: str =
     """
     launcher = [python, str(LIMITS_SCRIPT)] if limits else [python, "-m", "ipykernel_launcher"]
     spec = {
-        "argv": [*launcher, "-f", "{connection_file}"],
+        "argv": [*launcher, "-f", "{connection_file}", MEMORY_HISTORY],
         "display_name": "Python 3 (núcleo caliente)" + (" con límites" if limits else ""),
         "language": "python",
         "metadata": {"debugger": True, "kernel_provisioner": {"provisioner_name": PROVISIONER_NAME}},

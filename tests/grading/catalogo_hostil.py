@@ -114,28 +114,35 @@ def _attacking_the_course(attack):
     return make
 
 
+ATTACK_MARK = "ataque:"  # cada intento de intrusa dice en su salida «ataque: <blanco> <sí|no>»
+ORPHAN_MARK = "nieto:"  # huerfano dice en su salida el pid del proceso que deja atrás
+ORPHAN_DELAY = 20
+
+
 @_attacking_the_course
 def intrusa(root):
-    """Resuelve bien, pero escribe en la libreta de notas y en las carpetas de otra alumna."""
+    """Resuelve bien, pero intenta escribir en la libreta de notas y en las carpetas de otra alumna."""
     return (
-        "import os, sqlite3, shutil\n"
+        "import os, sqlite3\n"
         f"_raiz = {root!r}\n"
-        "_db = os.path.join(_raiz, 'gradebook.db')\n"
-        "if os.path.exists(_db):\n"
-        "    _con = sqlite3.connect(_db, timeout=30)\n"
+        "def _intento(blanco, accion):\n"
+        "    try:\n"
+        "        accion()\n"
+        f"        print({ATTACK_MARK!r}, blanco, 'sí')\n"
+        "    except Exception:\n"
+        f"        print({ATTACK_MARK!r}, blanco, 'no')\n"
+        "def _libreta():\n"
+        "    _con = sqlite3.connect(os.path.join(_raiz, 'gradebook.db'), timeout=30)\n"
         "    _con.execute('UPDATE grade SET auto_score = 0')\n"
         "    _con.commit()\n"
         "    _con.close()\n"
+        "if os.path.exists(os.path.join(_raiz, 'gradebook.db')):\n"
+        "    _intento('libreta', _libreta)\n"
         "for _carpeta in ('submitted', 'autograded'):\n"
         f"    _victima = os.path.join(_raiz, _carpeta, 'solucion', '{SLUG}', '{FILE}')\n"
         "    if os.path.exists(_victima):\n"
-        "        open(_victima, 'w').write('{\"roto\": true}')"
+        "        _intento(_carpeta, lambda: open(_victima, 'w').write('{\"roto\": true}'))"
     )
-
-
-ORPHAN_PID = "huerfano.pid"
-ORPHAN_ACTED = "huerfano-actuo.txt"
-ORPHAN_DELAY = 20
 
 
 @_attacking_the_course
@@ -144,21 +151,39 @@ def huerfano(root):
     return (
         "import os, time\n"
         f"_raiz = {root!r}\n"
+        "_lee, _escribe = os.pipe()\n"
         "if os.fork() == 0:\n"
         "    os.setsid()\n"
-        "    if os.fork() == 0:\n"
+        "    _nieto = os.fork()\n"
+        "    if _nieto == 0:\n"
         "        _nulo = os.open(os.devnull, os.O_WRONLY)\n"
-        "        os.dup2(_nulo, 1)\n"
-        "        os.dup2(_nulo, 2)\n"
-        f"        open(os.path.join(_raiz, '{ORPHAN_PID}'), 'w').write(str(os.getpid()))\n"
+        "        for _fd in (1, 2):\n"
+        "            os.dup2(_nulo, _fd)\n"
         f"        time.sleep({ORPHAN_DELAY})\n"
         f"        _victima = os.path.join(_raiz, 'submitted', 'solucion', '{SLUG}', '{FILE}')\n"
         "        if os.path.exists(_victima):\n"
         "            open(_victima, 'w').write('{\"roto\": true}')\n"
-        f"        open(os.path.join(_raiz, '{ORPHAN_ACTED}'), 'w').write('sobreviví')\n"
+        "        os._exit(0)\n"
+        "    os.write(_escribe, str(_nieto).encode())\n"
         "    os._exit(0)\n"
-        "time.sleep(0.2)"
+        "os.close(_escribe)\n"
+        f"print({ORPHAN_MARK!r}, os.read(_lee, 32).decode())\n"
+        "os.close(_lee)"
     )
+
+
+def said(root, student: str, mark: str) -> list[str]:
+    """Lo que la entrega de ``student`` escribió tras ``mark`` en su cuaderno corregido, línea a línea."""
+    nb = nbformat.read(str(root / "autograded" / student / SLUG / FILE), as_version=4)
+    texts = [out.get("text", "") for cell in nb.cells for out in cell.get("outputs", [])]
+    return [line.split(mark, 1)[1].strip() for text in texts for line in text.splitlines() if line.startswith(mark)]
+
+
+def orphan_pid(root) -> int:
+    """El pid del nieto que dejó «huerfano» al corregirse en el curso ``root``."""
+    pids = said(root, "huerfano", ORPHAN_MARK)
+    assert len(pids) == 1 and pids[0].isdigit(), f"«huerfano» no llegó a dejar su nieto: {pids}"
+    return int(pids[0])
 
 
 def json_roto(folder, solved, release):

@@ -177,7 +177,7 @@ def _class(root: Path) -> list:
 
 @pytest.mark.slow
 def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, tmp_path):
-    from catalogo_hostil import ORPHAN_PID
+    from catalogo_hostil import orphan_pid
     from course_tools.grading.run import grade_all
 
     grades = {}
@@ -186,7 +186,7 @@ def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, tmp_path):
         selected = _class(root)
         outcomes = grade_all(root, selected=selected, jobs=2, timeout=10, quiet=True, scheduler=scheduler)
         grades[where] = {(o.student, o.assignment): (o.score, o.max_score, o.grades) for o in outcomes}
-        orphan = int((root / ORPHAN_PID).read_text())
+        orphan = orphan_pid(root)
         assert not alive(orphan), f"el huérfano de la entrega sigue vivo tras corregir ({where})"
     assert grades["dask"] == grades["local"]
     scores = {student: score for (student, _), (score, _, _) in grades["local"].items()}

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import csv
-import time
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from catalogo_hostil import CATALOGUE, ORPHAN_ACTED, ORPHAN_DELAY, ORPHAN_PID, SLUG
-from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report
+from catalogo_hostil import ATTACK_MARK, CATALOGUE, SLUG, orphan_pid, said
+from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report, sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
 from course_tools.grading.validate import validate_inverted_many
 from course_tools.config import notebooks
+from tests.processes import alive
 
 SLUGS = [n.slug for n in notebooks()]
 
@@ -60,23 +60,22 @@ def test_la_victima_de_la_intrusa_conserva_su_nota(course):
 
 
 def test_submitted_queda_byte_a_byte_como_se_entrego(course):
-    """El corrector no escribe en submitted/, y lo que un núcleo hostil escribió allí se deshace."""
+    """El corrector no escribe en submitted/, y un núcleo hostil tampoco: el encierro se lo impide."""
     root, outcomes, _, handed_in = course
     assert read_folder(root / "submitted") == handed_in
     victim = outcomes[("solucion", SLUG)]
-    assert "submission-altered" in victim.codes(), "la intrusa no llegó a atacar: la prueba no prueba nada"
+    if sandbox.abi_version():
+        attempts = said(root, "intrusa", ATTACK_MARK)  # autograded/ de la víctima, solo si ya la habían corregido
+        assert {"libreta no", "submitted no"} <= set(attempts) <= {"libreta no", "submitted no", "autograded no"}
+        assert "submission-altered" not in victim.codes()
+    else:  # sin Landlock, la intrusa escribe y la ronda lo deshace (como en test_sin_encierro.py)
+        assert "submission-altered" in victim.codes(), "la intrusa no llegó a atacar: la prueba no prueba nada"
 
 
 def test_ningun_proceso_de_una_entrega_sobrevive_a_la_correccion(course):
-    """El nieto que deja «huerfano» muere con su trabajo: nunca llega a atacar."""
+    """El nieto que deja «huerfano» (en otra sesión, esperando a que acabe la corrección) muere con su trabajo."""
     root, _outcomes, _, _ = course
-    pid_file = root / ORPHAN_PID
-    assert pid_file.exists(), "el nieto de «huerfano» ni siquiera arrancó: la prueba no prueba nada"
-    wait = pid_file.stat().st_mtime + ORPHAN_DELAY + 5 - time.time()
-    if wait > 0:
-        time.sleep(wait)
-    assert not (root / ORPHAN_ACTED).exists(), "un proceso de una entrega sobrevivió a la corrección y actuó"
-    assert not Path(f"/proc/{int(pid_file.read_text())}").exists()
+    assert not alive(orphan_pid(root)), "un proceso de una entrega sobrevivió a la corrección"
     nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
 
 

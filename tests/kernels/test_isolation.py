@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from jupyter_client.manager import KernelManager
 
+from course_tools.grading import sandbox
 from course_tools.kernels import pool, provisioner
 from course_tools.kernels.spec import kernel_spec_manager
 
@@ -132,7 +133,9 @@ def test_interrupt_restart_and_kill_work_as_with_a_normal_kernel(warm_folder):
         first = manager.provisioner.pid
         assert parent_of(parent_of(first)) in pool.warm_parent_pids()
         assert _execute(client, "x = 41") == ("ok", "")
-        msg_id = client.execute("import time; time.sleep(60)")
+        # stop_on_error=False, como nbclient con allow_errors: si no, ipykernel descarta lo que llegue justo
+        # después del KeyboardInterrupt, y con sockets Unix la siguiente petición llega así de rápido.
+        msg_id = client.execute("import time; time.sleep(60)", stop_on_error=False)
         time.sleep(1)
         started = time.monotonic()
         manager.interrupt_kernel()
@@ -204,6 +207,45 @@ def test_the_memory_limit_holds_in_the_child_and_only_there(warm_folder, limited
     assert limited[2].strip() == "vivo"
     free = run_cells(warm_folder, [limits])
     assert free[0].split()[:2] == [str(resource.RLIM_INFINITY)] * 2  # del mismo padre, sin límites
+
+
+WRITES = textwrap.dedent("""\
+    import os, subprocess, tempfile
+    def attempt(label, action):
+        try:
+            action()
+            print(label, "sí")
+        except (OSError, subprocess.CalledProcessError):
+            print(label, "no")
+    attempt("carpeta", lambda: open("propio.txt", "w").write("x"))
+    attempt("temporal", lambda: tempfile.TemporaryDirectory().cleanup())
+    attempt("fuera", lambda: open(VICTIM, "w").write("roto"))
+    attempt("borrar", lambda: os.remove(VICTIM))
+    attempt("hijo", lambda: subprocess.run(["sh", "-c", f"echo roto > {VICTIM}"], check=True, stderr=subprocess.DEVNULL))""")
+
+
+@pytest.mark.parametrize("how, extra, outside", [
+    ("caliente", {}, "no"),
+    ("frío", {"COURSE_WARM_KERNELS": "0"}, "no"),
+    ("sin encierro", {"COURSE_SANDBOX": "0"}, "sí"),
+])
+def test_a_grading_kernel_writes_only_in_its_folder_and_its_tmpdir(limited_folder, tmp_path, how, extra, outside):
+    if not sandbox.abi_version():
+        pytest.skip("este sistema no tiene Landlock: lo que escriba un núcleo se deshace al final de la ronda")
+    course, work = tmp_path / "curso", tmp_path / "trabajo"
+    course.mkdir()
+    work.mkdir()
+    victim = course / "entrega.ipynb"
+    victim.write_text("original")
+    history = "print(get_ipython().history_manager.hist_file)"  # en memoria: nada que escribir en ~/.ipython
+    out = run_cells(limited_folder, [f"VICTIM = {str(victim)!r}", WRITES, history], env={**KERNEL_ENV, **extra},
+                    name="curso-caliente-limites", cwd=work)
+    assert out[2].strip() == ":memory:"
+    assert out[1].split("\n")[:2] == ["carpeta sí", "temporal sí"], out[1]
+    assert out[1].split("\n")[2:5] == [f"fuera {outside}", f"borrar {outside}", f"hijo {outside}"], out[1]
+    if outside == "no":
+        assert victim.read_text() == "original"
+    assert (work / "propio.txt").exists()
 
 
 def test_outputs_are_byte_identical_warm_and_cold(warm_folder, tmp_path):

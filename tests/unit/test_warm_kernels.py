@@ -14,6 +14,7 @@ import textwrap
 
 import pytest
 
+from course_tools.grading.kernel import KERNEL_NAME, KERNELS_DIR
 from course_tools.kernels import child, pool, provisioner, spec
 from course_tools.kernels.protocol import Channel
 
@@ -54,13 +55,15 @@ def test_the_warm_parent_does_not_get_the_parent_pid_variable():
 
 def test_the_kernelspec_selects_the_provisioner_and_keeps_a_normal_command():
     plain = spec.kernelspec(python=PY)
-    assert plain["argv"] == [PY, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    assert plain["argv"] == [PY, "-m", "ipykernel_launcher", "-f", "{connection_file}", spec.MEMORY_HISTORY]
     assert plain["metadata"]["kernel_provisioner"] == {"provisioner_name": "course-warm"}
     assert "env" not in plain and plain["language"] == "python"
     limited = spec.kernelspec(memory_mb=2000, limits=True, python=PY)
     assert limited["argv"][1].endswith("kernel_limits.py") and os.path.exists(limited["argv"][1])
     assert limited["env"] == {"COURSE_MEMORY_LIMIT_MB": "2000"}
     assert provisioner.warm_plan(limited["argv"], limited["env"])[1] == {"memory_mb": 2000, "file_mb": 256}
+    grading = json.loads((KERNELS_DIR / KERNEL_NAME / "kernel.json").read_text(encoding="utf-8"))
+    assert grading["argv"][-1] == limited["argv"][-1] == spec.MEMORY_HISTORY  # el de la corrección, también
 
 
 def test_the_provisioner_is_registered_for_jupyter_client():

@@ -1,0 +1,35 @@
+"""La segunda defensa: donde un núcleo no puede encerrarse (sin Landlock; aquí, con COURSE_SANDBOX=0),
+lo que escribe en el curso de verdad se deshace al final de la ronda y la tabla lo dice."""
+
+from __future__ import annotations
+
+import nbformat
+
+from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, SLUG, said
+from course_tools.build import prepare_course
+from course_tools.config import Notebook
+from course_tools.grading import gradebook, sandbox
+from course_tools.grading.collect import read_folder
+from course_tools.grading.run import grade_all
+
+
+def test_lo_que_escribe_un_nucleo_sin_encierro_se_deshace(tmp_path, monkeypatch):
+    monkeypatch.setenv(sandbox.SWITCH_ENV, "0")  # lo heredan los trabajadores y, de ellos, cada núcleo
+    root = tmp_path / "curso"
+    selected = [Notebook(SLUG)]
+    prepare_course(root, selected)
+    solved = nbformat.read(str(root / "source" / SLUG / FILE), as_version=4)
+    (root / "submitted" / "solucion" / SLUG).mkdir(parents=True)
+    nbformat.write(solved, str(root / "submitted" / "solucion" / SLUG / FILE))
+    make, points, _problem = CATALOGUE["intrusa"]
+    make(root / "submitted" / "intrusa" / SLUG, solved, None)
+    handed_in = read_folder(root / "submitted")
+
+    outcomes = {o.student: o for o in grade_all(root, selected=selected, jobs=2, timeout=10, quiet=True)}
+
+    assert "sí" in " ".join(said(root, "intrusa", ATTACK_MARK)), "la intrusa no llegó a escribir: la prueba no prueba nada"
+    assert read_folder(root / "submitted") == handed_in
+    assert "submission-altered" in outcomes["solucion"].codes()
+    assert outcomes["solucion"].score == outcomes["intrusa"].score == points == 7
+    assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
+    nbformat.read(str(root / "autograded" / "solucion" / SLUG / FILE), as_version=4)
