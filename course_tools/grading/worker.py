@@ -33,6 +33,7 @@ ERROR_PROBLEMS = {
     guard.TAMPER_ENAME: "tampering",
 }
 
+SCRATCH_ROOM = 512 * 1024 * 1024  # bytes libres que pide /dev/shm para usarlo: varios trabajadores y sus plantillas
 _scratch: dict = {}  # lo que este proceso guarda entre trabajos: su carpeta y una plantilla por tarea
 
 
@@ -100,10 +101,7 @@ def _new_scratch_course(job: Job) -> Path:
 def _template(job: Job) -> Path:
     """Una plantilla por tarea y proceso: la libreta SQLite con la tarea y los ficheros de source/."""
     if "base" not in _scratch:
-        # En memoria (tmpfs) si la hay: la libreta de usar y tirar no paga las esperas del disco.
-        memory = Path("/dev/shm")
-        _scratch["base"] = Path(tempfile.mkdtemp(prefix="curso-correccion-",
-                                                 dir=memory if memory.is_dir() and os.access(memory, os.W_OK) else None))
+        _scratch["base"] = Path(tempfile.mkdtemp(prefix="curso-correccion-", dir=_scratch_parent()))
         atexit.register(shutil.rmtree, _scratch["base"], True)
     spec = job.spec
     key = ("plantilla", spec.name, spec.digest)
@@ -113,6 +111,16 @@ def _template(job: Job) -> Path:
         gradebook.copy_assignment(f"sqlite:///{folder / 'gradebook.db'}", spec.name, spec.definition)
         _scratch[key] = folder
     return _scratch[key]
+
+
+def _scratch_parent(memory: Path = Path("/dev/shm")) -> Path | None:
+    """Dónde van los cursos de usar y tirar: en memoria (tmpfs), si la hay y le sobra sitio (la libreta no
+    paga las esperas del disco); si no (p. ej. los 64 MB de /dev/shm de un contenedor), la carpeta temporal."""
+    try:
+        roomy = os.access(memory, os.W_OK) and shutil.disk_usage(memory).free >= SCRATCH_ROOM
+    except OSError:
+        return None
+    return memory if roomy else None
 
 
 def _api(root: Path, timeout: int | None):

@@ -152,3 +152,12 @@ def test_rich_output_cut_by_truncate_output_is_reported():
     nb = _truncated_by_the_grader(new_output("display_data", data={"text/html": "<p>" * 50}))
     assert nb.cells[1].outputs[0].data["text/html"].endswith("recortada por el corrector …]")  # sí se recortó
     assert _codes(worker.read_autograded({NOTEBOOK: to_bytes(nb)})[1]) == ["output-truncated"]
+
+
+# --- dónde van los cursos de usar y tirar ----------------------------------------------------
+
+def test_scratch_goes_to_memory_only_with_room_to_spare(tmp_path, monkeypatch):
+    assert worker._scratch_parent(tmp_path) == tmp_path  # escribible y con sitio
+    assert worker._scratch_parent(tmp_path / "no-existe") is None
+    monkeypatch.setattr(worker, "SCRATCH_ROOM", 1 << 60)  # como los 64 MB de /dev/shm de un contenedor
+    assert worker._scratch_parent(tmp_path) is None
