@@ -53,7 +53,7 @@ def grade_job(job: Job) -> JobResult:
                 warnings.simplefilter("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
                 api = _api(course_root, job.timeout)
                 try:
-                    outcome = api.autograde(spec.name, job.student, force=True, create=True)
+                    outcome = _autograde(api, job)
                 finally:
                     # El padre caliente de los núcleos se queda (no lo arrancó la entrega); cada núcleo
                     # ya se llevó consigo lo que dejó su entrega.
@@ -69,6 +69,20 @@ def grade_job(job: Job) -> JobResult:
             shutil.rmtree(course_root, ignore_errors=True)
     result.seconds = time.monotonic() - started
     return result
+
+
+# Lo que dice nbclient cuando el núcleo no llegó a arrancar: antes de la primera celda, sin código de la entrega.
+KERNEL_NEVER_STARTED = ("Kernel died before replying to kernel_info", "Kernel didn't respond in")
+
+
+def _autograde(api, job: Job) -> dict:
+    """``nbgrader autograde`` de la entrega; otra vez si el núcleo no llegó a arrancar (un fallo de la
+    máquina, no de la entrega: ninguna celda se había ejecutado)."""
+    outcome = api.autograde(job.spec.name, job.student, force=True, create=True)
+    log = "\n".join(filter(None, (outcome.get("log"), outcome.get("error"))))
+    if not outcome.get("success") and any(text in log for text in KERNEL_NEVER_STARTED):
+        outcome = api.autograde(job.spec.name, job.student, force=True, create=True)
+    return outcome
 
 
 def read_autograded(autograded: dict[str, bytes]) -> tuple[dict[str, list[float]], list[Problem]]:

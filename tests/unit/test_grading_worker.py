@@ -161,3 +161,31 @@ def test_scratch_goes_to_memory_only_with_room_to_spare(tmp_path, monkeypatch):
     assert worker._scratch_parent(tmp_path / "no-existe") is None
     monkeypatch.setattr(worker, "SCRATCH_ROOM", 1 << 60)  # como los 64 MB de /dev/shm de un contenedor
     assert worker._scratch_parent(tmp_path) is None
+
+
+# --- un núcleo que no llega a arrancar ----------------------------------------------------------
+
+class _FlakyApi:
+    """Una API de nbgrader falsa: falla ``failures`` veces con ``message`` y después corrige bien."""
+
+    def __init__(self, failures: int, message: str):
+        self.failures, self.message, self.calls = failures, message, 0
+
+    def autograde(self, assignment, student, force, create):
+        self.calls += 1
+        if self.calls <= self.failures:
+            return {"success": False, "log": f"[AutogradeApp | ERROR] {self.message}", "error": None}
+        return {"success": True, "log": "", "error": None}
+
+
+def test_a_kernel_that_never_started_is_tried_once_more():
+    job = Job("ana", spec(), {})
+    api = _FlakyApi(1, "RuntimeError: Kernel died before replying to kernel_info")
+    assert worker._autograde(api, job)["success"] and api.calls == 2
+    api = _FlakyApi(5, "RuntimeError: Kernel didn't respond in 60 seconds")
+    assert not worker._autograde(api, job)["success"] and api.calls == 2  # una sola vez más
+
+
+def test_any_other_failure_is_not_repeated():
+    api = _FlakyApi(1, "KeyError: 'nb99-add'")
+    assert not worker._autograde(api, Job("ana", spec(), {}))["success"] and api.calls == 1
