@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import subprocess
 import time
 
 from ..course import kernel_env
@@ -37,7 +38,8 @@ def time_kernel(name: str, env: dict[str, str], specs=None) -> tuple[float, floa
 
     manager = KernelManager(kernel_name=name, **({"kernel_spec_manager": specs} if specs else {}))
     started = time.monotonic()
-    manager.start_kernel(env=env)
+    # Sin su salida de error: el de python3 avisa en cada arranque de que habla por TCP sin cifrar.
+    manager.start_kernel(env=env, stderr=subprocess.DEVNULL)
     client = manager.client()
     client.start_channels()
     try:
