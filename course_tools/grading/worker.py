@@ -33,6 +33,7 @@ ERROR_PROBLEMS = {
     guard.TAMPER_ENAME: "tampering",
 }
 
+SCRATCH_PREFIX = "curso-correccion-"  # y el pid del trabajador: curso-correccion-1234-xxxxxxxx
 SCRATCH_ROOM = 512 * 1024 * 1024  # bytes libres que pide /dev/shm para usarlo: varios trabajadores y sus plantillas
 _scratch: dict = {}  # lo que este proceso guarda entre trabajos: su carpeta y una plantilla por tarea
 
@@ -115,7 +116,9 @@ def _new_scratch_course(job: Job) -> Path:
 def _template(job: Job) -> Path:
     """Una plantilla por tarea y proceso: la libreta SQLite con la tarea y los ficheros de source/."""
     if "base" not in _scratch:
-        _scratch["base"] = Path(tempfile.mkdtemp(prefix="curso-correccion-", dir=_scratch_parent()))
+        parent = _scratch_parent()
+        remove_stale_scratch(Path(parent or tempfile.gettempdir()))
+        _scratch["base"] = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=parent))
         atexit.register(shutil.rmtree, _scratch["base"], True)
     spec = job.spec
     key = ("plantilla", spec.name, spec.digest)
@@ -135,6 +138,28 @@ def _scratch_parent(memory: Path = Path("/dev/shm")) -> Path | None:
     except OSError:
         return None
     return memory if roomy else None
+
+
+def remove_stale_scratch(parent: Path) -> list[Path]:
+    """Borra los cursos de usar y tirar de trabajadores que murieron sin poder hacerlo (``kill -9``, un
+    trabajador de Dask parado a la fuerza); su nombre lleva el pid. Devuelve los que borró."""
+    removed = []
+    for folder in parent.glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = folder.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and folder.is_dir() and folder.stat().st_uid == os.getuid() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # de otro usuario: vivo
+    return True
 
 
 def _api(root: Path, timeout: int | None):

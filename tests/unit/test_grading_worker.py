@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from nbformat.v4 import new_output
 
@@ -189,3 +191,17 @@ def test_a_kernel_that_never_started_is_tried_once_more():
 def test_any_other_failure_is_not_repeated():
     api = _FlakyApi(1, "KeyError: 'nb99-add'")
     assert not worker._autograde(api, Job("ana", spec(), {}))["success"] and api.calls == 1
+
+
+def test_scratch_of_dead_workers_is_removed_and_of_live_ones_kept(tmp_path):
+    import subprocess
+
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    dead = tmp_path / f"{worker.SCRATCH_PREFIX}{gone.pid}-abcd1234"
+    live = tmp_path / f"{worker.SCRATCH_PREFIX}{os.getpid()}-abcd1234"
+    other = tmp_path / f"{worker.SCRATCH_PREFIX}sinpid"
+    for folder in (dead, live, other):
+        (folder / "plantilla-x").mkdir(parents=True)
+    assert worker.remove_stale_scratch(tmp_path) == [dead]
+    assert not dead.exists() and live.exists() and other.exists()
