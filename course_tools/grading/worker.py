@@ -116,6 +116,7 @@ def _new_scratch_course(job: Job) -> Path:
 def _template(job: Job) -> Path:
     """Una plantilla por tarea y proceso: la libreta SQLite con la tarea y los ficheros de source/."""
     if "base" not in _scratch:
+        prepare_library_caches()
         parent = _scratch_parent()
         remove_stale_scratch(Path(parent or tempfile.gettempdir()))
         _scratch["base"] = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=parent))
@@ -138,6 +139,16 @@ def _scratch_parent(memory: Path = Path("/dev/shm")) -> Path | None:
     except OSError:
         return None
     return memory if roomy else None
+
+
+def prepare_library_caches() -> None:
+    """Crea, si falta, la caché de fuentes de matplotlib (en el HOME de quien corrige, que es el del núcleo).
+    Un núcleo encerrado no puede escribirla: cada uno la rehría en su carpeta temporal, con dos líneas de
+    aviso en la salida de la celda que dibuja y un par de segundos más."""
+    try:
+        import matplotlib.font_manager  # noqa: F401  (al importarse, la lee o la crea)
+    except Exception:  # sin matplotlib, o con su carpeta rota: el núcleo se las arreglará como siempre
+        pass
 
 
 def remove_stale_scratch(parent: Path) -> list[Path]:

@@ -205,3 +205,13 @@ def test_scratch_of_dead_workers_is_removed_and_of_live_ones_kept(tmp_path):
         (folder / "plantilla-x").mkdir(parents=True)
     assert worker.remove_stale_scratch(tmp_path) == [dead]
     assert not dead.exists() and live.exists() and other.exists()
+
+
+def test_the_font_cache_a_confined_kernel_cannot_write_is_made_beforehand(tmp_path):
+    import subprocess
+    import sys
+
+    code = "from course_tools.grading import worker; worker.prepare_library_caches()"
+    env = {**os.environ, "MPLCONFIGDIR": str(tmp_path)}  # una caché vacía, como en una máquina nueva
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
+    assert list(tmp_path.glob("fontlist-*.json"))
