@@ -142,9 +142,20 @@ def _scratch_parent(memory: Path = Path("/dev/shm")) -> Path | None:
 
 
 def prepare_library_caches() -> None:
-    """Crea, si falta, la caché de fuentes de matplotlib (en el HOME de quien corrige, que es el del núcleo).
-    Un núcleo encerrado no puede escribirla: cada uno la rehría en su carpeta temporal, con dos líneas de
-    aviso en la salida de la celda que dibuja y un par de segundos más."""
+    """Crea, si faltan, las carpetas que un núcleo escribe al arrancar y que, encerrado, no podría escribir
+    (en el HOME de quien corrige, que es el del núcleo; en una máquina nueva aún no existen):
+
+    - el perfil de IPython (``~/.ipython/profile_default``): sin él, el núcleo muere al arrancar;
+    - la caché de fuentes de matplotlib: sin ella, cada núcleo la rehace en su carpeta temporal, con dos
+      líneas de aviso en la salida de la celda que dibuja y un par de segundos más.
+    """
+    from IPython.core.profiledir import ProfileDir, ProfileDirError
+    from IPython.paths import get_ipython_dir
+
+    try:
+        ProfileDir.find_profile_dir_by_name(get_ipython_dir(), "default")
+    except ProfileDirError:
+        ProfileDir.create_profile_dir_by_name(get_ipython_dir(), "default")
     try:
         import matplotlib.font_manager  # noqa: F401  (al importarse, la lee o la crea)
     except Exception:  # sin matplotlib, o con su carpeta rota: el núcleo se las arreglará como siempre
