@@ -36,7 +36,7 @@ from traitlets import Integer, Unicode, default
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
 from .. import cells
-from .kernel import KERNEL_NAME, spec_manager, start_env
+from .kernel import KERNEL_NAME, prepare_home, spec_manager, start_env
 from .kernel_limits import DEFAULT_MEMORY_MB, MEMORY_ENV
 
 TAMPER_ENAME = "ManipulacionDetectada"
@@ -172,10 +172,12 @@ class GuardedExecute(Execute):
         return self.km
 
     def start_new_kernel(self, **kwargs):
+        prepare_home()
         kwargs.setdefault("env", start_env(self.memory_mb))  # el entorno de este proceso no cambia
         return super().start_new_kernel(**kwargs)
 
     async def async_start_new_kernel(self, **kwargs):
+        prepare_home()
         kwargs.setdefault("env", start_env(self.memory_mb))
         return await super().async_start_new_kernel(**kwargs)
 

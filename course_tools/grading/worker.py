@@ -116,7 +116,6 @@ def _new_scratch_course(job: Job) -> Path:
 def _template(job: Job) -> Path:
     """Una plantilla por tarea y proceso: la libreta SQLite con la tarea y los ficheros de source/."""
     if "base" not in _scratch:
-        prepare_library_caches()
         parent = _scratch_parent()
         remove_stale_scratch(Path(parent or tempfile.gettempdir()))
         _scratch["base"] = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=parent))
@@ -139,27 +138,6 @@ def _scratch_parent(memory: Path = Path("/dev/shm")) -> Path | None:
     except OSError:
         return None
     return memory if roomy else None
-
-
-def prepare_library_caches() -> None:
-    """Crea, si faltan, las carpetas que un núcleo escribe al arrancar y que, encerrado, no podría escribir
-    (en el HOME de quien corrige, que es el del núcleo; en una máquina nueva aún no existen):
-
-    - el perfil de IPython (``~/.ipython/profile_default``): sin él, el núcleo muere al arrancar;
-    - la caché de fuentes de matplotlib: sin ella, cada núcleo la rehace en su carpeta temporal, con dos
-      líneas de aviso en la salida de la celda que dibuja y un par de segundos más.
-    """
-    from IPython.core.profiledir import ProfileDir, ProfileDirError
-    from IPython.paths import get_ipython_dir
-
-    try:
-        ProfileDir.find_profile_dir_by_name(get_ipython_dir(), "default")
-    except ProfileDirError:
-        ProfileDir.create_profile_dir_by_name(get_ipython_dir(), "default")
-    try:
-        import matplotlib.font_manager  # noqa: F401  (al importarse, la lee o la crea)
-    except Exception:  # sin matplotlib, o con su carpeta rota: el núcleo se las arreglará como siempre
-        pass
 
 
 def remove_stale_scratch(parent: Path) -> list[Path]:

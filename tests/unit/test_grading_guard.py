@@ -236,3 +236,25 @@ def test_guard_text_joins_streams_and_errors_only():
     outputs = [_stream("uno\n"), new_output("display_data", data={"text/plain": "no"}), _error("E", "dos")]
     assert guard._text(outputs) == "uno\n\nE: dos"
     assert guard._text([]) == ""
+
+
+def test_what_a_confined_kernel_cannot_write_is_made_beforehand(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    code = "from course_tools.grading import kernel; kernel.prepare_home()"
+    # Sin perfil de IPython ni caché de matplotlib, como en una máquina nueva.
+    env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "mpl"), "IPYTHONDIR": str(tmp_path / "ipython")}
+    for _ in range(2):  # la segunda vez ya existen: no pasa nada
+        subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
+    assert list((tmp_path / "mpl").glob("fontlist-*.json"))
+    assert (tmp_path / "ipython" / "profile_default" / "startup").is_dir()
+
+
+def test_every_grading_kernel_gets_its_home_prepared_first(monkeypatch):
+    calls = []
+    monkeypatch.setattr(guard, "prepare_home", lambda: calls.append("preparado"))
+    monkeypatch.setattr(guard.Execute, "start_new_kernel", lambda self, **kwargs: calls.append(kwargs["env"]))
+    guard.GuardedExecute().start_new_kernel()
+    assert calls[0] == "preparado" and "OMP_NUM_THREADS" in calls[1]

@@ -206,15 +206,3 @@ def test_scratch_of_dead_workers_is_removed_and_of_live_ones_kept(tmp_path):
     assert worker.remove_stale_scratch(tmp_path) == [dead]
     assert not dead.exists() and live.exists() and other.exists()
 
-
-def test_what_a_confined_kernel_cannot_write_is_made_beforehand(tmp_path):
-    import subprocess
-    import sys
-
-    code = "from course_tools.grading import worker; worker.prepare_library_caches()"
-    # Sin perfil de IPython ni caché de matplotlib, como en una máquina nueva.
-    env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "mpl"), "IPYTHONDIR": str(tmp_path / "ipython")}
-    for _ in range(2):  # la segunda vez ya existen: no pasa nada
-        subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
-    assert list((tmp_path / "mpl").glob("fontlist-*.json"))
-    assert (tmp_path / "ipython" / "profile_default" / "startup").is_dir()
