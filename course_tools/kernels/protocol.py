@@ -14,6 +14,7 @@ import os
 import socket
 
 MAX_FDS = 4
+SOCKETS_PREFIX = "nucleo-"  # carpeta de los sockets de un núcleo: la crea el proveedor; el padre la borra si hace falta
 MAX_LINE = 16 * 1024 * 1024  # un entorno enorme cabe de sobra; más que esto es un error
 
 

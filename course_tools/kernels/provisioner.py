@@ -36,7 +36,7 @@ from jupyter_client.provisioning import LocalProvisioner
 
 from ..grading.kernel_limits import DEFAULT_MEMORY_MB, MAX_FILE_MB, MEMORY_ENV
 from . import pool
-from .protocol import Channel, close_quietly
+from .protocol import SOCKETS_PREFIX, Channel, close_quietly
 
 SWITCH_ENV = "COURSE_WARM_KERNELS"  # =0 en el entorno del núcleo: arranque normal, sin padre caliente
 _noticed: set[str] = set()
@@ -147,7 +147,7 @@ def socket_folder() -> str | None:
     En ``/tmp`` y con nombre corto: la ruta de un socket Unix no puede pasar de 104 bytes (macOS)."""
     if os.name != "posix":
         return None
-    return tempfile.mkdtemp(prefix="nucleo-", dir="/tmp" if os.path.isdir("/tmp") else None)
+    return tempfile.mkdtemp(prefix=SOCKETS_PREFIX, dir="/tmp" if os.path.isdir("/tmp") else None)
 
 
 class WarmProvisioner(LocalProvisioner):

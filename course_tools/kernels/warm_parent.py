@@ -43,7 +43,7 @@ if __name__ == "__main__":
 
 from course_tools.grading import reaper  # noqa: E402
 from course_tools.kernels import child  # noqa: E402
-from course_tools.kernels.protocol import Channel, close_quietly  # noqa: E402
+from course_tools.kernels.protocol import SOCKETS_PREFIX, Channel, close_quietly  # noqa: E402
 
 PROBE_TIMEOUT = 60  # segundos para la comprobación de arranque (una máquina muy cargada)
 
@@ -185,7 +185,7 @@ def serve(listener: socket.socket, owner: int) -> None:
 
 def remove_sockets(folder: str | None) -> None:
     """Borra la carpeta de sockets de un núcleo (solo una de las que crea ``provisioner.socket_folder``)."""
-    if folder and os.path.isabs(folder) and os.path.basename(folder).startswith("nucleo-"):
+    if folder and os.path.isabs(folder) and os.path.basename(folder).startswith(SOCKETS_PREFIX):
         shutil.rmtree(folder, ignore_errors=True)
 
 
