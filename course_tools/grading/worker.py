@@ -80,8 +80,7 @@ def _autograde(api, job: Job) -> dict:
     """``nbgrader autograde`` de la entrega; otra vez si el núcleo no llegó a arrancar (un fallo de la
     máquina, no de la entrega: ninguna celda se había ejecutado)."""
     outcome = api.autograde(job.spec.name, job.student, force=True, create=True)
-    log = "\n".join(filter(None, (outcome.get("log"), outcome.get("error"))))
-    if not outcome.get("success") and any(text in log for text in KERNEL_NEVER_STARTED):
+    if not outcome.get("success") and any(text in _log(outcome) for text in KERNEL_NEVER_STARTED):
         outcome = api.autograde(job.spec.name, job.student, force=True, create=True)
     return outcome
 
@@ -171,10 +170,15 @@ def _api(root: Path, timeout: int | None):
 EXCEPTION_LINE = re.compile(r"\b(\w+(?:Error|Exception)): .+")
 
 
+def _log(outcome: dict) -> str:
+    """Todo lo que nbgrader dijo de una corrección: su registro y su error."""
+    return "\n".join(filter(None, (outcome.get("log"), outcome.get("error"))))
+
+
 def _last_line(outcome: dict) -> str:
     """La causa de un fallo de nbgrader en una línea: la primera excepción concreta del registro (nbgrader
     termina siempre con un «Please see the above traceback» que no dice nada), o la última línea."""
-    text = "\n".join(filter(None, (outcome.get("log"), outcome.get("error"))))
+    text = _log(outcome)
     causes = [m.group(0) for m in map(EXCEPTION_LINE.search, text.splitlines())
               if m and not m.group(1).startswith("NbGrader")]
     lines = text.strip().splitlines()
