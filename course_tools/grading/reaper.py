@@ -27,6 +27,12 @@ def become_subreaper() -> bool:
     return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
 
 
+def stat_fields(pid: int) -> list[str]:
+    """Los campos de /proc/PID/stat que siguen al nombre del programa: estado, padre, grupo..."""
+    with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as stat:
+        return stat.read().rsplit(")", 1)[1].split()  # el nombre del programa puede tener espacios
+
+
 def children(pid: int | None = None) -> list[int]:
     """Los hijos vivos (o sin recoger) de ``pid``, leídos de /proc."""
     pid = os.getpid() if pid is None else pid
@@ -35,8 +41,7 @@ def children(pid: int | None = None) -> list[int]:
         if not entry.isdigit():
             continue
         try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()  # el nombre del programa puede tener espacios
+            fields = stat_fields(int(entry))
         except (OSError, IndexError):
             continue  # terminó mientras mirábamos
         if int(fields[1]) == pid:
