@@ -21,11 +21,16 @@ CELL_TIMEOUT = 120
 
 
 def kernel_env(**overrides: str) -> dict[str, str]:
-    """El entorno de un núcleo que ejecuta cuadernos: el de este proceso con EXECUTION_ENV encima.
+    """El entorno de un núcleo que ejecuta cuadernos: las variables permitidas de este proceso
+    (``sandbox.allowed_env``: ni testigos ni contraseñas) con EXECUTION_ENV encima.
 
-    Se pasa al núcleo al arrancarlo; el entorno de este proceso no cambia.
+    Se pasa al núcleo al arrancarlo; el entorno de este proceso no cambia. Sirve para la corrección,
+    ``make release``, la prueba de respuestas equivocadas y nbval (que pasa por el proveedor del curso,
+    que filtra igual).
     """
-    return {**os.environ, **EXECUTION_ENV, **overrides}
+    from .grading.sandbox import allowed_env
+
+    return {**allowed_env(os.environ), **EXECUTION_ENV, **overrides}
 
 
 @dataclass(frozen=True)

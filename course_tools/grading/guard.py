@@ -8,9 +8,11 @@ Se enchufan en la cadena de ``nbgrader autograde`` como preprocesadores:
   nada de eso ha cambiado y otro tiene que fallar por fuerza (si no falla, alguien se ha
   tragado los errores).
 * ``GuardedExecute`` ejecuta en un núcleo con límites del sistema (memoria, tamaño de
-  fichero), cuyo kernelspec va en el repositorio (``kernels/curso-correccion``) y se encuentra
-  sin tocar JUPYTER_PATH; si el núcleo muere (``os._exit``, señal), deja las celdas ya
-  corregidas con su nota y pone a cero las que no llegaron a ejecutarse, en vez de abortar.
+  fichero) y encerrado (``sandbox.py``: qué lee, dónde escribe, sin red), cuyo kernelspec va en
+  el repositorio (``kernels/curso-correccion``) y se encuentra sin tocar JUPYTER_PATH; si el
+  núcleo muere (``os._exit``, señal), deja las celdas ya corregidas con su nota y pone a cero las
+  que no llegaron a ejecutarse, en vez de abortar. Lo que el encierro niega al núcleo lo pone,
+  tras cada celda, como un error ``AccesoBloqueado`` en esa celda.
 * ``CheckCanaries`` lee los canarios: si uno delata una manipulación, pone a cero esa celda de
   tests y las siguientes (con un error visible ``ManipulacionDetectada``) y quita del cuaderno
   las celdas del corrector.
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 
 from nbformat import NotebookNode
 from nbformat.v4 import new_code_cell, new_output
@@ -36,11 +39,15 @@ from traitlets import Integer, Unicode, default
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
 from .. import cells
-from .kernel import KERNEL_NAME, prepare_home, spec_manager, start_env
+from . import sandbox
+from .kernel import KERNEL_NAME, spec_manager, start_env
 from .kernel_limits import DEFAULT_MEMORY_MB, MEMORY_ENV
 
 TAMPER_ENAME = "ManipulacionDetectada"
 DEAD_ENAME = "NucleoMuerto"
+SANDBOX_ENAME = "AccesoBloqueado"
+BLOCKED_PREFIX = "el encierro de la corrección bloqueó: "
+BLOCKED_ADVICE = "Una entrega solo puede usar lo que trae: tu cuaderno y rukh_helpers."
 GUARD_MARK = "# celda del corrector"
 # Los nombres de «from rukh_helpers.checks import …»: entre paréntesis pueden ocupar varias líneas; sin ellos,
 # solo hasta el final de la línea.
@@ -161,6 +168,8 @@ class GuardedExecute(Execute):
     memory_mb = Integer(None, allow_none=True,
                         help=f"Memoria del núcleo en MB (si no, {MEMORY_ENV} o {DEFAULT_MEMORY_MB}).").tag(config=True)
 
+    _report: str | None = None  # el informe del encierro del cuaderno que se ejecuta (ver ``preprocess``)
+
     @default("shutdown_kernel")
     def _kill_at_the_end(self):
         return "immediate"  # todas las celdas ya corrieron: esperar a que el núcleo se despida no aporta nada
@@ -172,19 +181,25 @@ class GuardedExecute(Execute):
         return self.km
 
     def start_new_kernel(self, **kwargs):
-        prepare_home()
-        kwargs.setdefault("env", start_env(self.memory_mb))  # el entorno de este proceso no cambia
+        kwargs.setdefault("env", start_env(self.memory_mb, self._report))  # el entorno de este proceso no cambia
         return super().start_new_kernel(**kwargs)
 
     async def async_start_new_kernel(self, **kwargs):
-        prepare_home()
-        kwargs.setdefault("env", start_env(self.memory_mb))
+        kwargs.setdefault("env", start_env(self.memory_mb, self._report))
         return await super().async_start_new_kernel(**kwargs)
 
     def preprocess(self, nb, resources=None, km=None):
         self._dead = self._tampered = None
         self._nonce = nb.metadata.get("curso_nonce")
-        return super().preprocess(nb, resources, km)
+        # Donde el núcleo anota lo que el encierro le niega (sandbox.Watcher): fuera de su alcance, y se lee
+        # tras cada celda.
+        handle, self._report = tempfile.mkstemp(prefix="curso-encierro-", suffix=".jsonl")
+        os.close(handle)
+        self._report_offset = 0
+        try:
+            return super().preprocess(nb, resources, km)
+        finally:
+            os.unlink(self._report)
 
     def preprocess_cell(self, cell, resources, index):
         from nbclient.exceptions import DeadKernelError
@@ -203,10 +218,18 @@ class GuardedExecute(Execute):
             self._dead = index
             cell.outputs.append(_error(DEAD_ENAME, "el núcleo murió en esta celda (os._exit, señal o falta de memoria)."))
             return cell, self.resources
+        finally:
+            self._note_blocked(cell)
         if (cell.get("metadata", {}).get("curso_guardia") == "verifica"
                 and f"CANARIO-BIEN-{self._nonce}" not in _text(cell.get("outputs", []))):
             self._tampered = index
         return cell, resources
+
+    def _note_blocked(self, cell) -> None:
+        """Lo que el encierro negó al núcleo mientras corría esta celda, como un error visible en ella."""
+        attempts, self._report_offset = sandbox.read_report(self._report, self._report_offset)
+        if attempts:
+            cell.outputs.append(_error(SANDBOX_ENAME, f"{BLOCKED_PREFIX}{sandbox.describe(attempts)}. {BLOCKED_ADVICE}"))
 
 
 class CheckCanaries(NbGraderPreprocessor):

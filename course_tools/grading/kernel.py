@@ -3,15 +3,19 @@
 ``kernels/curso-correccion/kernel.json`` arranca ``kernel_limits.py`` (memoria, ficheros, volcados)
 con el Python de quien corrige; ``spec_manager`` da un ``KernelSpecManager`` que busca primero en
 ``kernels/`` y después donde Jupyter suele, ``start_env`` el entorno con el que arranca el núcleo y
-``prepare_home`` lo que el núcleo, encerrado, no podrá crear.
+``prepare_home`` lo que el núcleo, encerrado, no podrá crear (fuera de la carpeta personal de quien corrige).
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from ..course import kernel_env
 from .kernel_limits import MEMORY_ENV
+from .sandbox import REPORT_ENV
 
 KERNEL_NAME = "curso-correccion"
 KERNELS_DIR = Path(__file__).resolve().with_name("kernels")
@@ -26,28 +30,46 @@ def spec_manager(parent=None):
     return specs
 
 
-def prepare_home() -> None:
-    """Crea, si faltan, las carpetas que un núcleo escribe al arrancar y que, encerrado (``sandbox.py``), no
-    podría escribir: en el HOME de quien corrige, que es el del núcleo; en una máquina nueva aún no existen.
-    Lo llama ``GuardedExecute`` antes de cada núcleo (con ``make grade`` y con nbgrader a secas):
+def kernel_home() -> Path:
+    """Las carpetas de IPython y matplotlib de los núcleos de corrección: en la caché de quien corrige, aparte
+    de las suyas (su configuración de IPython no corre en el núcleo de nadie, y el núcleo no lee su HOME)."""
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(cache) / "pytorch-minimo" / "nucleo-correccion"
 
-    - el perfil de IPython (``~/.ipython/profile_default``): sin él, el núcleo muere al arrancar;
+
+def prepare_home() -> dict[str, str]:
+    """Crea, si faltan, las carpetas que un núcleo lee al arrancar y que, encerrado (``sandbox.py``), no podría
+    crear; devuelve las variables que se las indican (``IPYTHONDIR``, ``MPLCONFIGDIR``). Lo llama
+    ``GuardedExecute`` antes de cada núcleo (con ``make grade`` y con nbgrader a secas):
+
+    - el perfil de IPython: sin él, el núcleo muere al arrancar;
     - la caché de fuentes de matplotlib: sin ella, cada núcleo la rehace en su carpeta temporal, con dos
-      líneas de aviso en la salida de la celda que dibuja y un par de segundos más.
+      líneas de aviso en la salida de la celda que dibuja y un par de segundos más. Se hace una vez, en otro
+      proceso: la de este proceso está en otra carpeta.
     """
     from IPython.core.profiledir import ProfileDir, ProfileDirError
-    from IPython.paths import get_ipython_dir
 
+    home = kernel_home()
+    folders = {"IPYTHONDIR": str(home / "ipython"), "MPLCONFIGDIR": str(home / "matplotlib")}
     try:
-        ProfileDir.find_profile_dir_by_name(get_ipython_dir(), "default")
+        ProfileDir.find_profile_dir_by_name(folders["IPYTHONDIR"], "default")
     except ProfileDirError:
-        ProfileDir.create_profile_dir_by_name(get_ipython_dir(), "default")
-    try:
-        import matplotlib.font_manager  # noqa: F401  (al importarse, la lee o la crea)
-    except Exception:  # sin matplotlib, o con su carpeta rota: el núcleo se las arreglará como siempre
-        pass
+        os.makedirs(folders["IPYTHONDIR"], exist_ok=True)
+        ProfileDir.create_profile_dir_by_name(folders["IPYTHONDIR"], "default")
+    fonts = Path(folders["MPLCONFIGDIR"])
+    if not any(fonts.glob("fontlist-*.json")):
+        fonts.mkdir(parents=True, exist_ok=True)
+        subprocess.run([sys.executable, "-c", "import matplotlib.font_manager"], env={**os.environ, **folders},
+                       capture_output=True, timeout=120, check=False)  # sin matplotlib: el núcleo se las arreglará
+    return folders
 
 
-def start_env(memory_mb: int | None = None) -> dict[str, str]:
-    """El entorno del núcleo: el de este proceso con el de ejecución del curso encima (y otra memoria, si se da)."""
-    return kernel_env(**({MEMORY_ENV: str(memory_mb)} if memory_mb else {}))
+def start_env(memory_mb: int | None = None, report: str | None = None) -> dict[str, str]:
+    """El entorno del núcleo: el permitido de este proceso con el de ejecución del curso encima, sus carpetas
+    de IPython y matplotlib, el fichero donde anota lo que el encierro le niega y otra memoria, si se dan."""
+    extra = prepare_home()
+    if memory_mb:
+        extra[MEMORY_ENV] = str(memory_mb)
+    if report:
+        extra[REPORT_ENV] = report
+    return kernel_env(**extra)

@@ -31,6 +31,7 @@ PROBLEMS: dict[str, tuple[str, str]] = {
     "out-of-memory": (WARNING, "memoria agotada"),
     "dead-kernel": (WARNING, "el núcleo murió"),
     "tampering": (ERROR, "manipulación de los tests detectada"),
+    "sandbox-denied": (ERROR, "intentó salir del encierro de la corrección: {detail}"),
     "output-truncated": (INFO, "salida gigante recortada"),
     "nbgrader-failed": (ERROR, "nbgrader no pudo corregirla: {detail}"),
     "worker-failed": (ERROR, "{detail}"),

@@ -87,7 +87,7 @@ def _autograde(api, job: Job) -> dict:
 
 def read_autograded(autograded: dict[str, bytes]) -> tuple[dict[str, list[float]], list[Problem]]:
     """La nota de cada celda de tests y los problemas visibles en los cuadernos corregidos."""
-    grades, codes = {}, set()
+    grades, codes, blocked = {}, set(), []
     for rel, data in sorted(autograded.items()):
         if not rel.endswith(".ipynb"):
             continue
@@ -97,10 +97,16 @@ def read_autograded(autograded: dict[str, bytes]) -> tuple[dict[str, list[float]
             for out in cell.get("outputs", []):
                 if out.get("output_type") == "error" and out.get("ename") in ERROR_PROBLEMS:
                     codes.add(ERROR_PROBLEMS[out["ename"]])
+                if out.get("output_type") == "error" and out.get("ename") == guard.SANDBOX_ENAME:
+                    blocked.append(out.get("evalue", "").removeprefix(guard.BLOCKED_PREFIX)
+                                   .removesuffix(f". {guard.BLOCKED_ADVICE}"))
                 texts = [out.get("text", ""), *(v for v in out.get("data", {}).values() if isinstance(v, str))]
                 if any(TRUNCATED_MARK in text for text in texts):
                     codes.add("output-truncated")
-    return grades, [problem(code) for code in sorted(codes)]
+    found = [problem(code) for code in sorted(codes)]
+    if blocked:
+        found.append(problem("sandbox-denied", detail="; ".join(dict.fromkeys(blocked))[:300]))
+    return grades, found
 
 
 def _new_scratch_course(job: Job) -> Path:

@@ -34,6 +34,7 @@ from typing import Any
 
 from jupyter_client.provisioning import LocalProvisioner
 
+from ..grading import sandbox
 from ..grading.kernel_limits import DEFAULT_MEMORY_MB, MAX_FILE_MB, MEMORY_ENV
 from . import pool
 from .protocol import SOCKETS_PREFIX, Channel, close_quietly
@@ -176,15 +177,19 @@ class WarmProvisioner(LocalProvisioner):
         manager.transport = "ipc"
         manager.ip = os.path.join(self.sockets, "zmq")  # los sockets serán zmq-1 ... zmq-5
         manager.cache_ports = False  # la caché de puertos libres es solo para TCP
+        # El fichero de conexión, también ahí: un núcleo de corrección solo lee en sus carpetas.
+        manager.connection_file = os.path.join(self.sockets, "conexion.json")
 
     async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> dict:
-        env = dict(kwargs.get("env") or os.environ)
+        # Solo las variables de la lista del curso: nada más del entorno de quien arranca llega al núcleo.
+        env = sandbox.allowed_env(kwargs.get("env") or os.environ)
         plan = warm_plan(cmd, env)
         if plan and plan[1] and self.sockets:
-            # Núcleo de corrección: su TMPDIR es la carpeta de sus sockets, la única (además de su carpeta de
-            # trabajo) donde podrá escribir una vez encerrado (grading/sandbox.py), en caliente o en frío.
-            env["TMPDIR"] = self.sockets
-            kwargs["env"] = env
+            # Núcleo de corrección: su TMPDIR y su HOME son la carpeta de sus sockets, la única (además de su
+            # carpeta de trabajo) donde podrá escribir una vez encerrado (grading/sandbox.py), en caliente o
+            # en frío; la carpeta personal de quien corrige no es la suya.
+            env["TMPDIR"] = env["HOME"] = self.sockets
+        kwargs["env"] = env
         parent, reason = _warm_parent(cmd, env, plan)
         if parent is None:
             notice(reason)

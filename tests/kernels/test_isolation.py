@@ -165,7 +165,8 @@ def test_kernels_talk_over_unix_sockets_in_a_folder_of_their_own(warm_folder):
         folder = manager.provisioner.sockets
         info = manager.get_connection_info()
         assert info["transport"] == "ipc" and info["ip"] == os.path.join(folder, "zmq")
-        assert sorted(os.listdir(folder)) == [f"zmq-{n}" for n in range(1, 6)]
+        assert sorted(os.listdir(folder)) == ["conexion.json", *(f"zmq-{n}" for n in range(1, 6))]
+        assert manager.connection_file == os.path.join(folder, "conexion.json")  # lo lee el núcleo encerrado
         assert other.provisioner.sockets != folder
         assert _execute(client, "print(6 * 7)") == ("ok", "42")
 

@@ -243,18 +243,29 @@ def test_what_a_confined_kernel_cannot_write_is_made_beforehand(tmp_path):
     import subprocess
     import sys
 
-    code = "from course_tools.grading import kernel; kernel.prepare_home()"
+    code = "from course_tools.grading import kernel; print(kernel.prepare_home())"
     # Sin perfil de IPython ni caché de matplotlib, como en una máquina nueva.
-    env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "mpl"), "IPYTHONDIR": str(tmp_path / "ipython")}
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     for _ in range(2):  # la segunda vez ya existen: no pasa nada
-        subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
-    assert list((tmp_path / "mpl").glob("fontlist-*.json"))
-    assert (tmp_path / "ipython" / "profile_default" / "startup").is_dir()
+        done = subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120, capture_output=True,
+                              text=True)
+    home = tmp_path / "pytorch-minimo" / "nucleo-correccion"
+    assert str(home / "ipython") in done.stdout and str(home / "matplotlib") in done.stdout
+    assert list((home / "matplotlib").glob("fontlist-*.json"))
+    assert (home / "ipython" / "profile_default" / "startup").is_dir()
 
 
-def test_every_grading_kernel_gets_its_home_prepared_first(monkeypatch):
+def test_every_grading_kernel_gets_its_folders_and_its_report(monkeypatch):
+    from course_tools.grading import kernel, sandbox
+
     calls = []
-    monkeypatch.setattr(guard, "prepare_home", lambda: calls.append("preparado"))
+    monkeypatch.setattr(kernel, "prepare_home", lambda: {"IPYTHONDIR": "/x/ipython", "MPLCONFIGDIR": "/x/mpl"})
     monkeypatch.setattr(guard.Execute, "start_new_kernel", lambda self, **kwargs: calls.append(kwargs["env"]))
-    guard.GuardedExecute().start_new_kernel()
-    assert calls[0] == "preparado" and "OMP_NUM_THREADS" in calls[1]
+    monkeypatch.setenv("CURSO_TESTIGO_SECRETO", "no-debe-llegar")
+    pre = guard.GuardedExecute()
+    pre._report = "/tmp/informe.jsonl"
+    pre.start_new_kernel()
+    env = calls[0]
+    assert env["IPYTHONDIR"] == "/x/ipython" and env["MPLCONFIGDIR"] == "/x/mpl" and "OMP_NUM_THREADS" in env
+    assert env[sandbox.REPORT_ENV] == "/tmp/informe.jsonl"
+    assert "CURSO_TESTIGO_SECRETO" not in env

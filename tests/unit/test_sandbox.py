@@ -1,35 +1,67 @@
-"""El encierro del núcleo de corrección (Landlock), probado en procesos hijos: este no se encierra."""
+"""El encierro del núcleo de corrección, probado en procesos hijos de ``fork``: este no se encierra."""
 
 from __future__ import annotations
 
+import json
 import os
+import socket
+import sys
+from pathlib import Path
 
 import pytest
 
 from course_tools.grading import sandbox
 
+PR_SET_DUMPABLE = 4
+needs_landlock = pytest.mark.skipif(not sandbox.abi_version(), reason="este sistema no tiene Landlock")
 
-def _in_a_child(action) -> int:
-    """Ejecuta ``action()`` en un hijo de ``fork`` y devuelve su código de salida."""
+
+def _in_a_child(action, uid: int | None = None) -> int:
+    """Ejecuta ``action()`` en un hijo de ``fork`` (con otro usuario, si se da) y devuelve su código de salida."""
     pid = os.fork()
     if pid == 0:
         code = 99
         try:
+            if uid is not None:
+                import ctypes
+
+                os.setgid(uid)
+                os.setuid(uid)
+                ctypes.CDLL(None).prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)  # como un proceso que nació de ese usuario
             code = action()
+        except BaseException as error:
+            print("en el hijo:", repr(error), file=sys.stderr)
         finally:
             os._exit(code)
     return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
 
 
-@pytest.mark.skipif(not sandbox.abi_version(), reason="este sistema no tiene Landlock")
-def test_un_proceso_encerrado_solo_escribe_en_sus_carpetas(tmp_path):
+def _denied(action) -> bool:
+    try:
+        action()
+    except PermissionError:
+        return True
+    return False
+
+
+@pytest.fixture
+def folders(tmp_path, monkeypatch):
+    """Una carpeta de trabajo (la del hijo) y, a su lado, la de otro con un cuaderno."""
     own, other = tmp_path / "propia", tmp_path / "ajena"
     own.mkdir()
     other.mkdir()
     (other / "entrega.ipynb").write_text("original")
+    monkeypatch.chdir(own)
+    monkeypatch.setenv("TMPDIR", str(own))
+    return own, other
+
+
+@needs_landlock
+def test_un_proceso_encerrado_solo_escribe_en_sus_carpetas(folders):
+    own, other = folders
 
     def confined() -> int:
-        if sandbox.confine([str(own)]) is not None:
+        if any("Landlock" in m for m in sandbox.enter([str(own)])):
             return 1
         (own / "sub").mkdir()
         (own / "sub" / "a.txt").write_text("x")
@@ -39,11 +71,8 @@ def test_un_proceso_encerrado_solo_escribe_en_sus_carpetas(tmp_path):
                        lambda: (other / "nuevo.txt").write_text("x"),
                        lambda: (other / "entrega.ipynb").unlink(),
                        lambda: os.rename(own / "sub" / "a.txt", other / "a.txt")):
-            try:
-                attack()
+            if not _denied(attack):
                 return 2
-            except PermissionError:
-                pass
         return 0
 
     assert _in_a_child(confined) == 0
@@ -53,15 +82,177 @@ def test_un_proceso_encerrado_solo_escribe_en_sus_carpetas(tmp_path):
     (other / "despues.txt").write_text("este proceso no quedó encerrado")
 
 
-def test_con_el_interruptor_apagado_no_encierra(monkeypatch, tmp_path):
+@needs_landlock
+def test_un_proceso_encerrado_solo_lee_python_las_ayudas_y_lo_suyo(folders):
+    own, other = folders
+    (own / "mio.txt").write_text("mío")
+    secret = own.parent / "secreto.txt"
+    secret.write_text("clave")
+
+    def confined() -> int:
+        sandbox.enter([str(own)])
+        import rukh_helpers.vocab  # noqa: F401  (sus datos, en el repositorio)
+        import json as _json
+
+        readable = [own / "mio.txt", _json.__file__, rukh_helpers.vocab.__file__, "/etc/passwd", "/proc/self/maps"]
+        for path in readable:
+            open(path, "rb").close()
+        for attack in (lambda: open(other / "entrega.ipynb").read(), lambda: open(secret).read(),
+                       lambda: os.listdir(own.parent), lambda: open(f"/proc/{os.getppid()}/environ", "rb").read()):
+            if not _denied(attack):
+                return 2
+        return 0
+
+    assert _in_a_child(confined) == 0
+    assert secret.read_text() == "clave"  # este proceso sigue leyendo
+
+
+def test_nunca_se_da_a_leer_una_carpeta_que_contiene_la_de_trabajo():
+    inside = os.path.join(sys.prefix, "curso", "autograded", "ana")
+    paths = sandbox.read_paths(cwd=inside, env={})
+    assert sys.prefix not in paths and "/" not in paths
+    assert sys.base_prefix in sandbox.read_paths(cwd="/tmp", env={})
+
+
+def test_las_carpetas_de_ipython_y_matplotlib_del_nucleo_se_leen(tmp_path):
+    (tmp_path / "ipython").mkdir()
+    paths = sandbox.read_paths(cwd="/tmp", env={"IPYTHONDIR": str(tmp_path / "ipython"), "MPLCONFIGDIR": "/no/existe"})
+    assert str(tmp_path / "ipython") in paths and "/no/existe" not in paths
+
+
+def test_sin_red_ni_tcp_ni_udp_llegan_a_127_0_0_1(folders):
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.2)
+    udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    udp.bind(("127.0.0.1", 0))
+    udp.settimeout(0.2)
+    tcp_port, udp_port = listener.getsockname()[1], udp.getsockname()[1]
+
+    def confined() -> int:
+        if sandbox.isolate_network() is not None:
+            return 1
+        for kind, attempt in ((socket.SOCK_STREAM, lambda s: s.connect(("127.0.0.1", tcp_port))),
+                              (socket.SOCK_DGRAM, lambda s: s.sendto(b"hola", ("127.0.0.1", udp_port)))):
+            with socket.socket(socket.AF_INET, kind) as sock:
+                try:
+                    attempt(sock)
+                    return 2
+                except OSError:
+                    pass
+        return 0
+
+    try:
+        assert _in_a_child(confined) == 0
+        with pytest.raises(TimeoutError):
+            listener.accept()
+        with pytest.raises(TimeoutError):
+            udp.recvfrom(16)
+    finally:
+        listener.close()
+        udp.close()
+
+
+@needs_landlock
+@pytest.mark.skipif(os.getuid() != 0, reason="hace falta ser root para probar como otro usuario")
+def test_sin_privilegios_tambien_se_encierra_y_conserva_su_usuario(monkeypatch):
+    import shutil
+    import tempfile
+
+    own = Path(tempfile.mkdtemp(prefix="curso-nadie-", dir="/tmp"))  # que «nadie» pueda llegar hasta ella
+    os.chown(own, 65534, 65534)
+    monkeypatch.chdir(own)
+    monkeypatch.setenv("TMPDIR", str(own))
+    monkeypatch.setattr(sandbox, "read_paths", lambda: [])  # «nadie» no llega a la instalación de root
+
+    def confined() -> int:
+        missing = sandbox.enter([str(own)])
+        if missing:
+            return 1
+        (own / "mio.txt").write_text("x")
+        if os.getuid() != 65534 or os.stat(own / "mio.txt").st_uid != 65534:
+            return 2
+        with socket.socket() as sock:
+            try:
+                sock.connect(("127.0.0.1", 9))
+                return 3
+            except OSError:
+                pass
+        return 0
+
+    try:
+        assert _in_a_child(confined, uid=65534) == 0
+    finally:
+        shutil.rmtree(own, ignore_errors=True)
+
+
+@needs_landlock
+def test_lo_que_se_niega_queda_anotado_y_lo_permitido_no(folders, tmp_path, monkeypatch):
+    own, other = folders
+    report = tmp_path / "informe.jsonl"
+    report.write_text("")
+    monkeypatch.setenv(sandbox.REPORT_ENV, str(report))
+
+    def confined() -> int:
+        sandbox.enter([str(own)])
+        if sandbox.REPORT_ENV in os.environ:
+            return 1  # la entrega no debe ver dónde está el informe
+        import json as _json  # noqa: F401
+
+        open(own / "nuevo.txt", "w").write("x")
+        open(own / "nuevo.txt").read()
+        for attack in (lambda: open(other / "entrega.ipynb").read(), lambda: os.listdir(other),
+                       lambda: socket.socket().connect(("127.0.0.1", 9)), lambda: open(own / "no-existe.txt").read()):
+            try:
+                attack()
+            except OSError:
+                pass
+        return 0
+
+    assert _in_a_child(confined) == 0
+    attempts, offset = sandbox.read_report(str(report))
+    assert attempts == [("leer", str(other / "entrega.ipynb")), ("leer", str(other)), ("conectar a", "127.0.0.1:9")]
+    assert offset == len(report.read_bytes())
+    assert sandbox.read_report(str(report), offset) == ([], offset)
+    assert sandbox.describe(attempts, most=2) == f"leer {other / 'entrega.ipynb'}; leer {other} (y 1 más)"
+
+
+def test_el_informe_aguanta_lineas_ajenas_y_a_medio_escribir(tmp_path):
+    report = tmp_path / "informe.jsonl"
+    report.write_bytes(json.dumps(["leer", "/x"]).encode() + b"\nbasura\n[\"leer\", \"/a medio")
+    attempts, offset = sandbox.read_report(str(report))
+    assert attempts == [("leer", "/x"), ("anotar", "basura")]
+    assert offset < len(report.read_bytes())  # la línea a medias se lee la próxima vez
+
+
+def test_el_entorno_del_nucleo_solo_lleva_lo_de_la_lista():
+    env = {"PATH": "/usr/bin", "HOME": "/home/profe", "OMP_NUM_THREADS": "1", "LC_ALL": "es_ES.UTF-8",
+           "COURSE_GRADEBOOK_URL": "postgresql://profe:clave@host/db", "AWS_SECRET_ACCESS_KEY": "x",
+           "GITHUB_TOKEN": "y", "PYTHONPATH": "/home/profe/curso", sandbox.REPORT_ENV: "/tmp/i"}
+    assert sandbox.allowed_env(env) == {"PATH": "/usr/bin", "HOME": "/home/profe", "OMP_NUM_THREADS": "1",
+                                        "LC_ALL": "es_ES.UTF-8", sandbox.REPORT_ENV: "/tmp/i"}
+
+
+def test_con_el_interruptor_apagado_no_encierra_y_lo_dice(monkeypatch, tmp_path):
     monkeypatch.setenv(sandbox.SWITCH_ENV, "0")
-    assert sandbox.confine([str(tmp_path)]) == "desactivado con COURSE_SANDBOX=0"
+    monkeypatch.setenv(sandbox.REPORT_ENV, str(tmp_path / "i"))
+    assert sandbox.enter([str(tmp_path)]) == ["encierro desactivado con COURSE_SANDBOX=0"]
+    assert sandbox.REPORT_ENV not in os.environ
+    off = sandbox.weaknesses(env={**os.environ, sandbox.SWITCH_ENV: "0"})
+    assert off[0] == "encierro desactivado con COURSE_SANDBOX=0"
+    assert any("lectura" in m for m in off) and any("TCP" in m for m in off) and any("UDP" in m for m in off)
 
 
-def test_sin_landlock_dice_por_que_y_no_encierra(monkeypatch, tmp_path):
+@needs_landlock
+def test_en_esta_maquina_no_falta_ninguna_proteccion():
+    assert sandbox.weaknesses() == []
+
+
+def test_sin_landlock_lo_dice(monkeypatch, tmp_path):
     monkeypatch.delenv(sandbox.SWITCH_ENV, raising=False)
     monkeypatch.setattr(sandbox, "abi_version", lambda: 0)
-    assert sandbox.confine([str(tmp_path)]) == "este sistema no tiene Landlock"
+    monkeypatch.setattr(sandbox, "isolate_network", lambda: None)
+    assert sandbox.enter([str(tmp_path)]) == [
+        "este sistema no tiene Landlock: el núcleo lee y escribe donde quiera su usuario"]
 
 
 def test_las_carpetas_del_nucleo_son_la_de_trabajo_y_su_tmpdir(monkeypatch, tmp_path):
