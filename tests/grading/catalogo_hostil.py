@@ -172,6 +172,167 @@ def huerfano(root):
     )
 
 
+# --- entregas que leen: cada una, si el encierro fallara, sacaría la nota entera sin escribir nada ----
+
+# Lo que conftest prepara antes de fabricar las entregas: una copia del cuaderno resuelto en la carpeta
+# personal de quien corrige, un testigo secreto en su entorno y dos cebos en 127.0.0.1 (TCP y UDP)
+# que responden con las soluciones.
+BAIT: dict = {}
+LOOT_MARK = "botín:"  # cada ladrona dice en su salida de dónde sacó las soluciones, o «nada»
+NO_LOOT = 'raise NotImplementedError("no hubo botín")'
+
+
+def _stealing(steal):
+    """Entrega hecha del cuaderno sin rellenar: ``steal(raíz)`` da el código de ``_roba()``, que devuelve el
+    texto de un cuaderno resuelto o de un JSON {grade_id: solución}; cada celda de solución ejecuta la suya."""
+
+    @functools.wraps(steal)
+    def make(folder, solved, release):
+        nb = copy.deepcopy(release)
+        first = True
+        for cell in nb.cells:
+            gid = cell.metadata.get("nbgrader", {}).get("grade_id")
+            if not cell.metadata.get("nbgrader", {}).get("solution"):
+                continue
+            prelude = ""
+            if first:
+                prelude = _LOOTING.format(attack=steal(str(folder.resolve().parents[2])), mark=LOOT_MARK) + "\n"
+                first = False
+            cell.source = prelude + f"exec(_botin.get({gid!r}, {NO_LOOT!r}))"
+        _write(folder, nb)
+
+    return make
+
+
+_LOOTING = """import json, os
+{attack}
+def _soluciones(texto):
+    datos = json.loads(texto)
+    if "cells" not in datos:
+        return datos
+    return {{c["metadata"]["nbgrader"]["grade_id"]: "".join(c["source"]) for c in datos["cells"]
+            if c.get("metadata", {{}}).get("nbgrader", {{}}).get("solution")}}
+_botin = {{}}
+for _de_donde, _texto in _roba():
+    try:
+        _botin = _soluciones(_texto)
+        print({mark!r}, _de_donde)
+        break
+    except Exception:
+        pass
+else:
+    print({mark!r}, "nada")"""
+
+_READ_FILES = """def _lee(rutas):
+    for ruta in rutas:
+        try:
+            with open(ruta) as f:
+                yield ruta, f.read()
+        except Exception:
+            pass"""
+
+
+@_stealing
+def ladrona(root):
+    """Busca los cuadernos del profesor subiendo desde su carpeta y desde ``sys.prefix`` (así llega al curso
+    de verdad), y en la ruta absoluta del curso; de paso intenta abrir la libreta (tests ocultos)."""
+    return _READ_FILES + f"""
+import sqlite3, sys
+def _roba():
+    rutas = []
+    for inicio in (os.getcwd(), sys.prefix, {root!r}):
+        carpeta = inicio
+        while True:
+            rutas.append(os.path.join(carpeta, "source", {SLUG!r}, {FILE!r}))
+            try:
+                rutas += [os.path.join(carpeta, hija, "source", {SLUG!r}, {FILE!r}) for hija in os.listdir(carpeta)]
+            except Exception:
+                pass
+            for libreta in ("gradebook.db",):
+                try:
+                    sqlite3.connect("file:" + os.path.join(carpeta, libreta) + "?mode=ro", uri=True).execute(
+                        "SELECT 1 FROM sqlite_master").fetchall()
+                except Exception:
+                    pass
+            if os.path.dirname(carpeta) == carpeta:
+                break
+            carpeta = os.path.dirname(carpeta)
+    return _lee(rutas)"""
+
+
+@_stealing
+def fisgona(root):
+    """Copia la entrega de otra alumna, en submitted/ del curso de verdad."""
+    return _READ_FILES + f"""
+def _roba():
+    return _lee([os.path.join({root!r}, "submitted", "solucion", {SLUG!r}, {FILE!r})])"""
+
+
+@_stealing
+def casera(root):
+    """Busca en la carpeta personal de quien corrige (la de verdad, de /etc/passwd) una copia del curso."""
+    return _READ_FILES + f"""
+import pwd
+def _roba():
+    casa = pwd.getpwuid(os.getuid()).pw_dir
+    return _lee([os.path.join(casa, {BAIT.get("home_name", "")!r}), os.path.join(os.path.expanduser("~"),
+                {BAIT.get("home_name", "")!r})])"""
+
+
+@_stealing
+def chivata(root):
+    """Imprime el entorno de quien corrige (el suyo y, por /proc, el de sus padres): iría a su devolución."""
+    name = BAIT.get("secret_name", "")
+    return f"""
+def _roba():
+    print("entorno:", os.environ.get({name!r}), sorted(os.environ))
+    for pid in ("self", str(os.getppid()), "1"):
+        try:
+            with open(f"/proc/{{pid}}/environ", "rb") as f:
+                print("entorno de", pid, ":", f.read().decode(errors="replace"))
+        except Exception as error:
+            print("entorno de", pid, ": no", type(error).__name__)
+    return []"""
+
+
+@_stealing
+def red_tcp(root):
+    """Pide las soluciones a un servidor TCP en 127.0.0.1."""
+    return f"""
+import socket
+def _roba():
+    try:
+        with socket.create_connection(("127.0.0.1", {BAIT.get("tcp_port", 9)}), timeout=5) as s:
+            s.sendall(b"dame")
+            trozos = []
+            while True:
+                trozo = s.recv(65536)
+                if not trozo:
+                    break
+                trozos.append(trozo)
+        return [("tcp", b"".join(trozos).decode())]
+    except Exception:
+        return []"""
+
+
+@_stealing
+def red_udp(root):
+    """Pide las soluciones a un servidor UDP en 127.0.0.1."""
+    return f"""
+import socket
+def _roba():
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.settimeout(3)
+            s.sendto(b"dame", ("127.0.0.1", {BAIT.get("udp_port", 9)}))
+            return [("udp", s.recvfrom(65536)[0].decode())]
+    except Exception:
+        return []"""
+
+
+READERS = ("ladrona", "fisgona", "casera", "chivata", "red-tcp", "red-udp")
+
+
 def said(root, student: str, mark: str) -> list[str]:
     """Lo que la entrega de ``student`` escribió tras ``mark`` en su cuaderno corregido, línea a línea."""
     nb = nbformat.read(str(root / "autograded" / student / SLUG / FILE), as_version=4)
@@ -225,4 +386,10 @@ CATALOGUE = {
     "sin-cuaderno": (sin_cuaderno, 0, "missing-notebook"),
     "nombre-equivocado": (nombre_equivocado, 7, "wrong-name"),
     "otra-tarea": (otra_tarea, 0, "other-assignment"),
+    "ladrona": (ladrona, 0, "sandbox-denied"),
+    "fisgona": (fisgona, 0, "sandbox-denied"),
+    "casera": (casera, 0, "sandbox-denied"),
+    "chivata": (chivata, 0, "sandbox-denied"),
+    "red-tcp": (red_tcp, 0, "sandbox-denied"),
+    "red-udp": (red_udp, 0, "sandbox-denied"),
 }

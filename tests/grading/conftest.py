@@ -4,8 +4,13 @@ corregidos juntos en paralelo."""
 
 from __future__ import annotations
 
+import json
+import os
+import secrets
 import shutil
+import socket
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -14,6 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import catalogo_hostil  # noqa: E402
 from catalogo_hostil import CATALOGUE, SLUG  # noqa: E402
 
 from course_tools.build import prepare_course  # noqa: E402
@@ -35,24 +41,77 @@ def submit(root: Path, student: str, slug: str, nb) -> None:
     nbformat.write(nb, str(folder / f"{slug}.ipynb"))
 
 
+class Bait:
+    """Lo que las entregas que leen (``catalogo_hostil.READERS``) buscan fuera de su núcleo: una copia del
+    cuaderno resuelto en la carpeta personal, un testigo secreto en el entorno y dos servidores en 127.0.0.1
+    (TCP y UDP) que dan las soluciones a quien las pida y anotan quién llamó."""
+
+    def __init__(self, solved):
+        self.solutions = json.dumps({c.metadata["nbgrader"]["grade_id"]: c.source for c in solved.cells
+                                     if c.metadata.get("nbgrader", {}).get("solution")}).encode()
+        self.secret_name, self.secret = "CURSO_TESTIGO_DE_PRUEBA", f"testigo-{secrets.token_hex(8)}"
+        self.home_file = Path.home() / f".pytorch-minimo-prueba-{secrets.token_hex(4)}.ipynb"
+        self.home_file.write_text(nbformat.writes(solved), encoding="utf-8")
+        self.calls: list[str] = []
+        self.tcp = socket.create_server(("127.0.0.1", 0))
+        self.udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.udp.bind(("127.0.0.1", 0))
+        for serve in (self._serve_tcp, self._serve_udp):
+            threading.Thread(target=serve, daemon=True).start()
+        os.environ[self.secret_name] = self.secret
+        catalogo_hostil.BAIT.update(home_name=self.home_file.name, secret_name=self.secret_name,
+                                    tcp_port=self.tcp.getsockname()[1], udp_port=self.udp.getsockname()[1])
+
+    def _serve_tcp(self):
+        while True:
+            try:
+                conn, _ = self.tcp.accept()
+            except OSError:
+                return
+            self.calls.append("tcp")
+            with conn:
+                conn.sendall(self.solutions)
+
+    def _serve_udp(self):
+        while True:
+            try:
+                _data, peer = self.udp.recvfrom(64)
+            except OSError:
+                return
+            self.calls.append("udp")
+            self.udp.sendto(self.solutions, peer)
+
+    def close(self):
+        os.environ.pop(self.secret_name, None)
+        self.home_file.unlink(missing_ok=True)
+        self.tcp.close()
+        self.udp.close()
+
+
 @pytest.fixture(scope="session")
 def course(tmp_path_factory):
-    """El curso corregido: ``(root, {(alumno, tarea): Outcome}, segundos, {ruta: bytes entregados})``."""
+    """El curso corregido: ``(root, {(alumno, tarea): Outcome}, segundos, {ruta: bytes entregados}, cebo)``."""
     root = tmp_path_factory.mktemp("curso")
     selected = notebooks()
     prepare_course(root, selected)
-    for n in selected:
-        solved = nbformat.read(str(root / "source" / n.slug / f"{n.slug}.ipynb"), as_version=4)
-        release = nbformat.read(str(root / "release" / n.slug / f"{n.slug}.ipynb"), as_version=4)
-        submit(root, "solucion", n.slug, solved)
-        submit(root, "sin-rellenar", n.slug, release)
-        if n.slug == SLUG:
-            for student, (make, _points, _problem) in CATALOGUE.items():
-                make(root / "submitted" / student / SLUG, solved, release)
-    handed_in = read_folder(root / "submitted")
-    started = time.monotonic()
-    outcomes = grade_all(root, selected=selected, timeout=CELL_TIMEOUT, quiet=True)
-    elapsed = time.monotonic() - started
-    print("\n" + format_table(outcomes))
-    yield root, {(o.student, o.assignment): o for o in outcomes}, elapsed, handed_in
-    shutil.rmtree(root, ignore_errors=True)
+    bait = None
+    try:
+        for n in selected:
+            solved = nbformat.read(str(root / "source" / n.slug / f"{n.slug}.ipynb"), as_version=4)
+            release = nbformat.read(str(root / "release" / n.slug / f"{n.slug}.ipynb"), as_version=4)
+            submit(root, "solucion", n.slug, solved)
+            submit(root, "sin-rellenar", n.slug, release)
+            if n.slug == SLUG:
+                bait = Bait(solved)
+                for student, (make, _points, _problem) in CATALOGUE.items():
+                    make(root / "submitted" / student / SLUG, solved, release)
+        handed_in = read_folder(root / "submitted")
+        started = time.monotonic()
+        outcomes = grade_all(root, selected=selected, timeout=CELL_TIMEOUT, quiet=True)
+        elapsed = time.monotonic() - started
+        print("\n" + format_table(outcomes))
+        yield root, {(o.student, o.assignment): o for o in outcomes}, elapsed, handed_in, bait
+    finally:
+        if bait is not None:
+            bait.close()
+        shutil.rmtree(root, ignore_errors=True)

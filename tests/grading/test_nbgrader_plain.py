@@ -17,12 +17,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import SLUG, check_equal_trucado
+from catalogo_hostil import LOOT_MARK, SLUG, check_equal_trucado, ladrona, said
 from course_tools import cells
 from course_tools.build import prepare_course
 from course_tools.config import NBGRADER_CONFIG, notebooks
 from course_tools.grading import feedback as grading_feedback
-from course_tools.grading.guard import TAMPER_ENAME
+from course_tools.grading.guard import SANDBOX_ENAME, TAMPER_ENAME
 
 MEMORY_MB = 3000  # distinta de la de por defecto: así se ve que llega al núcleo
 PROBE = "import os, resource\nprint('LIMITE', resource.getrlimit(resource.RLIMIT_AS)[0], 'SEMILLA', os.environ.get('PYTHONHASHSEED'))"
@@ -60,6 +60,7 @@ def plain(tmp_path_factory):
     with_probe.cells.append(nbformat.v4.new_code_cell(PROBE))
     submit(root, "solucion", with_probe)
     check_equal_trucado(root / "submitted" / "trucada" / SLUG, solved, release)
+    ladrona(root / "submitted" / "ladrona" / SLUG, solved, release)
     nbgrader(root, "autograde", SLUG)
     nbgrader(root, "generate_feedback", SLUG)
     return root, solved
@@ -100,6 +101,16 @@ def test_la_entrega_trucada_se_detecta(plain):
     assert any(o.get("ename") == TAMPER_ENAME for o in tests.outputs), tests.outputs
 
 
+def test_la_que_busca_los_cuadernos_del_profesor_no_los_lee_y_se_la_ve(plain):
+    """A secas, el cuaderno del profesor está en source/ del mismo curso, dos carpetas por encima del núcleo."""
+    root, _solved = plain
+    assert scores(root, "ladrona")["total"] == 0  # con las soluciones robadas serían 7 (test_sin_encierro)
+    assert said(root, "ladrona", LOOT_MARK) == ["nada"]
+    blocked = [o["evalue"] for c in autograded(root, "ladrona").cells for o in c.get("outputs", [])
+               if o.get("ename") == SANDBOX_ENAME]
+    assert blocked and f"leer {root}" in blocked[0], blocked
+
+
 def test_la_devolucion_en_castellano_sin_tests_ocultos(plain):
     root, solved = plain
     tests = [c for c in solved.cells if cells.is_graded_test(c) and cells.BEGIN_HIDDEN in c.source]
@@ -126,5 +137,5 @@ def test_make_feedback_escribe_lo_mismo_que_la_orden_a_secas(plain):
     root, _solved = plain
     pages = {path: path.read_bytes() for path in (root / "feedback").rglob("*.html")}
     written = grading_feedback.feedback(root, f"sqlite:///{root / 'gradebook.db'}")
-    assert sorted(written) == sorted(pages) and len(written) == 2
+    assert sorted(written) == sorted(pages) and len(written) == 3
     assert [path for path in written if path.read_bytes() != pages[path]] == []

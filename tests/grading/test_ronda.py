@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import ATTACK_MARK, CATALOGUE, SLUG, orphan_pid, said
+from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, LOOT_MARK, READERS, SLUG, orphan_pid, said
 from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report, sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
@@ -21,7 +21,7 @@ SLUGS = [n.slug for n in notebooks()]
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_solucion_saca_la_nota_completa(course, slug):
-    _root, outcomes, _, _ = course
+    _root, outcomes, _, _, _bait = course
     o = outcomes[("solucion", slug)]
     assert o.graded and o.max_score > 0
     assert o.score == o.max_score, o.status
@@ -29,13 +29,13 @@ def test_solucion_saca_la_nota_completa(course, slug):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_cuaderno_sin_rellenar_saca_cero(course, slug):
-    _root, outcomes, _, _ = course
+    _root, outcomes, _, _, _bait = course
     o = outcomes[("sin-rellenar", slug)]
     assert o.graded and o.score == 0, o.status
 
 
 def test_validate_invert_ve_fallar_los_tests_de_release(course):
-    root, _outcomes, _, _ = course
+    root, _outcomes, _, _, _bait = course
     paths = [root / "release" / s / f"{s}.ipynb" for s in SLUGS]
     printed = validate_inverted_many(paths, root)
     for path, text in printed.items():
@@ -44,15 +44,48 @@ def test_validate_invert_ve_fallar_los_tests_de_release(course):
 
 @pytest.mark.parametrize("student", sorted(CATALOGUE))
 def test_catalogo_hostil(course, student):
-    _root, outcomes, _, _ = course
+    _root, outcomes, _, _, _bait = course
     _make, points, code = CATALOGUE[student]
     o = outcomes[(student, SLUG)]
     assert o.score == points, f"{student}: {o.score} en vez de {points} ({o.status})"
     assert code in o.codes(), f"{student}: falta el problema «{code}»: {o.codes()} ({o.status})"
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_el_encierro_no_niega_nada_a_una_solucion_honrada(course, slug):
+    """Cada cuaderno del curso, resuelto, corre entero en el núcleo encerrado (imports, matplotlib, los datos
+    de rukh_helpers) sin un acceso negado ni una línea en stderr."""
+    root, outcomes, _, _, _bait = course
+    o = outcomes[("solucion", slug)]
+    assert "sandbox-denied" not in o.codes(), o.status
+    nb = nbformat.read(str(root / "autograded" / "solucion" / slug / f"{slug}.ipynb"), as_version=4)
+    stderr = [out.get("text", "") for cell in nb.cells for out in cell.get("outputs", []) if out.get("name") == "stderr"]
+    assert stderr == [], stderr
+
+
+def test_las_que_leen_no_se_llevan_nada_y_se_las_ve(course):
+    """Soluciones del profesor, entregas ajenas, su carpeta personal, su entorno y la red: nada llega."""
+    root, outcomes, _, _, bait = course
+    assert bait.calls == [], f"un núcleo llegó a los cebos de 127.0.0.1: {bait.calls}"
+    for student in READERS:
+        o = outcomes[(student, SLUG)]
+        assert said(root, student, LOOT_MARK) in ([], ["nada"]), student
+        denied = next(p for p in o.problems if p.code == "sandbox-denied")
+        assert "leer" in denied.message or "a 127.0.0.1:" in denied.message, denied.message
+    nb = (root / "autograded" / "chivata" / SLUG / FILE).read_text(encoding="utf-8")
+    assert "entorno: None" in nb, "la chivata no llegó a mirar su entorno: la prueba no prueba nada"
+    assert bait.secret not in nb
+    assert "GRADEBOOK" not in nb  # tampoco la dirección de la libreta, si el profesor la exporta
+    assert "leer /proc/" in outcomes[("chivata", SLUG)].status
+    assert "a 127.0.0.1:" in outcomes[("red-tcp", SLUG)].status and "a 127.0.0.1:" in outcomes[("red-udp", SLUG)].status
+    assert "submitted" in outcomes[("fisgona", SLUG)].status
+    assert bait.home_file.name in outcomes[("casera", SLUG)].status
+    feedback = grading_feedback.feedback(root, outcomes=[outcomes[("chivata", SLUG)]])
+    assert bait.secret not in feedback[0].read_text(encoding="utf-8")
+
+
 def test_la_victima_de_la_intrusa_conserva_su_nota(course):
-    root, outcomes, _, _ = course
+    root, outcomes, _, _, _bait = course
     o = outcomes[("solucion", SLUG)]
     assert o.score == o.max_score == 7
     assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
@@ -61,7 +94,7 @@ def test_la_victima_de_la_intrusa_conserva_su_nota(course):
 
 def test_submitted_queda_byte_a_byte_como_se_entrego(course):
     """El corrector no escribe en submitted/, y un núcleo hostil tampoco: el encierro se lo impide."""
-    root, outcomes, _, handed_in = course
+    root, outcomes, _, handed_in, _bait = course
     assert read_folder(root / "submitted") == handed_in
     victim = outcomes[("solucion", SLUG)]
     if sandbox.abi_version():
@@ -74,13 +107,13 @@ def test_submitted_queda_byte_a_byte_como_se_entrego(course):
 
 def test_ningun_proceso_de_una_entrega_sobrevive_a_la_correccion(course):
     """El nieto que deja «huerfano» (en otra sesión, esperando a que acabe la corrección) muere con su trabajo."""
-    root, _outcomes, _, _ = course
+    root, _outcomes, _, _, _bait = course
     assert not alive(orphan_pid(root)), "un proceso de una entrega sobrevivió a la corrección"
     nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
 
 
 def test_reanudar_no_corrige_otra_vez(course):
-    root, outcomes, _, _ = course
+    root, outcomes, _, _, _bait = course
     again = grade_all(root, selected=notebooks(), quiet=True)
     by_key = {(o.student, o.assignment): o for o in again}
     for key, o in outcomes.items():
@@ -88,7 +121,7 @@ def test_reanudar_no_corrige_otra_vez(course):
 
 
 def test_informe_csv_resumen_e_histogramas(course, tmp_path):
-    _root, outcomes, _, _ = course
+    _root, outcomes, _, _, _bait = course
     made = grading_report.report(list(outcomes.values()), tmp_path)
     rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     assert len(rows) == len(outcomes)
@@ -101,7 +134,7 @@ def test_informe_csv_resumen_e_histogramas(course, tmp_path):
 
 
 def test_devolucion_en_castellano_sin_tests_ocultos(course):
-    root, outcomes, _, _ = course
+    root, outcomes, _, _, _bait = course
     wanted = [o for key, o in outcomes.items() if key in {("sin-rellenar", SLUG), ("solucion", SLUG)}]
     written = grading_feedback.feedback(root, outcomes=wanted)
     assert len(written) == 2

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import nbformat
 
-from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, SLUG, said
+from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, LOOT_MARK, SLUG, said
 from course_tools.build import prepare_course
 from course_tools.config import Notebook
 from course_tools.grading import gradebook, sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
+
+
+THIEVES = ("ladrona",)  # fisgona leería la entrega que la intrusa rompe aquí a propósito
 
 
 def test_lo_que_escribe_un_nucleo_sin_encierro_se_deshace(tmp_path, monkeypatch):
@@ -21,8 +24,11 @@ def test_lo_que_escribe_un_nucleo_sin_encierro_se_deshace(tmp_path, monkeypatch)
     solved = nbformat.read(str(root / "source" / SLUG / FILE), as_version=4)
     (root / "submitted" / "solucion" / SLUG).mkdir(parents=True)
     nbformat.write(solved, str(root / "submitted" / "solucion" / SLUG / FILE))
+    release = nbformat.read(str(root / "release" / SLUG / FILE), as_version=4)
     make, points, _problem = CATALOGUE["intrusa"]
     make(root / "submitted" / "intrusa" / SLUG, solved, None)
+    for student in THIEVES:  # sin encierro, las que leen se llevan la nota: los ataques son de verdad
+        CATALOGUE[student][0](root / "submitted" / student / SLUG, solved, release)
     handed_in = read_folder(root / "submitted")
 
     outcomes = {o.student: o for o in grade_all(root, selected=selected, jobs=2, timeout=10, quiet=True)}
@@ -31,5 +37,7 @@ def test_lo_que_escribe_un_nucleo_sin_encierro_se_deshace(tmp_path, monkeypatch)
     assert read_folder(root / "submitted") == handed_in
     assert "submission-altered" in outcomes["solucion"].codes()
     assert outcomes["solucion"].score == outcomes["intrusa"].score == points == 7
+    for student in THIEVES:
+        assert outcomes[student].score == 7 and said(root, student, LOOT_MARK) != ["nada"], outcomes[student].status
     assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
     nbformat.read(str(root / "autograded" / "solucion" / SLUG / FILE), as_version=4)
