@@ -56,9 +56,10 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         known = ensure_assignments(course, course.notebooks())
         for assignment in zip_collect(course, Path(args.zip), known):
             print(f"descarga de Moodle repartida en submitted/*/{assignment}/")
-    if not getattr(args, "scheduler", None) and not sandbox.abi_version():
-        print("aviso: este sistema no tiene Landlock (Linux 5.13 o posterior) para encerrar los núcleos: "
-              "lo que uno escriba en submitted/, autograded/ o la libreta se deshará al terminar la ronda.")
+    if not getattr(args, "scheduler", None):  # con Dask, cada trabajador lo dice al conectar (dask_executor)
+        weak = sandbox.weaknesses()
+        if weak:
+            print(sandbox.warning_line(weak))
     outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.redo,
                          scheduler=getattr(args, "scheduler", None))
     if not outcomes:

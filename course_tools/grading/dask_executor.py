@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 import distributed
 
-from . import reaper
+from . import reaper, sandbox
 from .executor import DIED_TWICE, ClusterError, JobFailed, failure
 
 CONNECT_TIMEOUT = "20s"
@@ -73,6 +73,23 @@ def check_sources(local: str | None, remote: dict[str, str | None]) -> None:
                            "la misma copia del repositorio y arranca de nuevo el planificador y los trabajadores.")
 
 
+def _worker_weaknesses() -> list[str]:
+    """En un trabajador: lo que el encierro de los núcleos no consigue allí (``sandbox.weaknesses``)."""
+    from course_tools.grading import sandbox
+
+    return sandbox.weaknesses()
+
+
+def warn_weak_workers(weak: dict[str, list[str]]) -> None:
+    """Una línea por cada grupo de trabajadores a los que les falta la misma protección."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for worker, missing in sorted(weak.items()):
+        if missing:
+            groups.setdefault(tuple(missing), []).append(worker)
+    for missing, workers in groups.items():
+        print(sandbox.warning_line(list(missing), where="los trabajadores " + ", ".join(workers)), flush=True)
+
+
 def _by_value(fn: Callable) -> Callable:
     """Una copia de ``fn`` que cloudpickle no encuentra por su nombre: viaja por valor, y el trabajador
     la corre aunque no sepa importar ``course_tools``."""
@@ -119,6 +136,7 @@ class DaskExecutor:
             digest = _by_value(source_digest)
             check_sources(source_digest(), {"el planificador": self.client.run_on_scheduler(digest),
                                             **self.client.run(digest)})
+            warn_weak_workers(self.client.run(_worker_weaknesses))
         except BaseException:
             self.client.close()
             raise

@@ -250,7 +250,8 @@ class CheckCanaries(NbGraderPreprocessor):
             text = _text(cell.get("outputs", []))
             errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
             if role == "inicio" and errors and DEAD_ENAME not in text:
-                tampered_at, reason = tampered_at or 0, "la celda inicial del corrector falló"
+                tampered_at = tampered_at or 0
+                reason = f"la celda inicial del corrector falló: {errors[0].get('ename')}: {errors[0].get('evalue', '')[:200]}"
             elif role == "verifica" and DEAD_ENAME not in text and (errors or f"CANARIO-BIEN-{nonce}" not in text):
                 found = re.search(TAMPER_ENAME + r": ([^\n]*)", text)
                 if tampered_at is None:

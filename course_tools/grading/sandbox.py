@@ -406,6 +406,13 @@ def weaknesses(python: str = sys.executable, env=None) -> list[str]:
 PROBE_TARGET = "fuera.txt"  # junto a la carpeta de la prueba: un núcleo encerrado no puede leerlo
 
 
+def warning_line(weak: list[str], where: str = "esta máquina") -> str:
+    """La línea que imprime ``make grade`` cuando falta alguna protección."""
+    return (f"aviso: el encierro de los núcleos de corrección está incompleto en {where}: {'; '.join(weak)}. "
+            "Lo que un núcleo escriba en submitted/, autograded/ o la libreta se deshace al final de la ronda; "
+            "para lo demás, ver «Límites» en el README (un usuario aparte o un contenedor).")
+
+
 def _probe() -> list[str]:
     """En una carpeta vacía: se encierra y prueba a leer el fichero de al lado y a conectar a 127.0.0.1."""
     os.environ["TMPDIR"] = os.getcwd()

@@ -124,12 +124,13 @@ def supervise(chan: Channel, request: dict, fds: list[int], warm_pid: int, liste
             os.setsid()
             child.die_with_parent(me)
             child.set_stdio(dict(zip(request.get("stdio", []), fds)))
+            # Antes del encierro: con la carpeta del repositorio en sys.path, cualquier import la leería.
+            sys.path[:] = START_PATH
             child.apply_env(request["env"], request["cwd"])
             child.apply_limits(request.get("limits"))
             child.restore_signals(START_SIGNALS, START_MASK)
             child.fresh_random_state()
             child.match_threads(request["env"])
-            sys.path[:] = START_PATH
             sys.argv = child.launcher_argv(request["args"])
             raise BecomeKernel(request["args"])
         for fd in fds:

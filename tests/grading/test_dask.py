@@ -149,8 +149,8 @@ def test_no_scheduler_there_is_a_clear_error(monkeypatch):
 # --- una clase de verdad: las mismas notas en local y en el clúster --------------------------
 
 def _class(root: Path) -> list:
-    """Un curso con 00-cuadernos y cuatro entregas: resuelta, sin rellenar, una respuesta equivocada
-    y una que deja un proceso huérfano. Devuelve las tareas elegidas."""
+    """Un curso con 00-cuadernos y cinco entregas: resuelta, sin rellenar, una respuesta equivocada, una que
+    deja un proceso huérfano y una que busca los cuadernos del profesor. Devuelve las tareas elegidas."""
     import copy
 
     import nbformat
@@ -170,8 +170,9 @@ def _class(root: Path) -> list:
     for student, nb in (("solucion", solved), ("sin-rellenar", release), ("equivocada", wrong)):
         (root / "submitted" / student / SLUG).mkdir(parents=True)
         nbformat.write(nb, str(root / "submitted" / student / SLUG / FILE))
-    make, _points, _problem = CATALOGUE["huerfano"]
-    make(root / "submitted" / "huerfano" / SLUG, solved, release)
+    for student in ("huerfano", "ladrona"):
+        make, _points, _problem = CATALOGUE[student]
+        make(root / "submitted" / student / SLUG, solved, release)
     return selected
 
 
@@ -186,9 +187,12 @@ def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, tmp_path):
         selected = _class(root)
         outcomes = grade_all(root, selected=selected, jobs=2, timeout=10, quiet=True, scheduler=scheduler)
         grades[where] = {(o.student, o.assignment): (o.score, o.max_score, o.grades) for o in outcomes}
+        thief = next(o for o in outcomes if o.student == "ladrona")
+        assert "sandbox-denied" in thief.codes(), f"la ladrona no quedó señalada ({where}): {thief.status}"
         orphan = orphan_pid(root)
         assert not alive(orphan), f"el huérfano de la entrega sigue vivo tras corregir ({where})"
     assert grades["dask"] == grades["local"]
     scores = {student: score for (student, _), (score, _, _) in grades["local"].items()}
     assert scores["solucion"] == scores["huerfano"] == 7 and scores["sin-rellenar"] == 0
     assert 0 < scores["equivocada"] < 7
+    assert scores["ladrona"] == 0  # encerrada también en los trabajadores de Dask

@@ -31,14 +31,15 @@ def limited_folder():
 
 
 def run_cells(folder, sources: list[str], env: dict | None = None, name: str = "curso-caliente", timeout: int = 60,
-              cwd=None):
-    """Ejecuta ``sources`` en un núcleo caliente nuevo (en la carpeta ``cwd``, si se da); devuelve el texto
-    que escribió cada celda."""
+              cwd=None, **options):
+    """Ejecuta ``sources`` en un núcleo caliente nuevo (en la carpeta ``cwd``, si se da; ``options`` van a
+    ``NotebookClient``); devuelve el texto que escribió cada celda."""
     from nbclient import NotebookClient
 
     nb = new_notebook(cells=[new_code_cell(s) for s in sources])
     resources = {"metadata": {"path": str(cwd)}} if cwd else {}
-    client = NotebookClient(nb, km=kernel_manager(folder, name), timeout=timeout, allow_errors=True, resources=resources)
+    client = NotebookClient(nb, km=kernel_manager(folder, name), timeout=timeout, allow_errors=True, resources=resources,
+                            **options)
     client.execute(env=env or KERNEL_ENV, cleanup_kc=True)
     return ["".join(o.get("text", "") or o.get("ename", "") for o in cell.outputs) for cell in nb.cells]
 

@@ -343,3 +343,28 @@ def test_with_the_switch_off_the_kernel_starts_the_normal_way(warm_folder, capfd
     assert int(out[0]) == os.getpid()  # hijo directo de este proceso: el arranque de siempre
     err = capfd.readouterr().err
     assert "aviso: núcleos en caliente no disponibles (desactivados con COURSE_WARM_KERNELS=0)" in err
+
+
+def test_a_confined_kernel_reads_nothing_it_should_not_at_startup(limited_folder, tmp_path):
+    """Ni al nacer del padre caliente: si la carpeta del repositorio (desde la que arrancó el padre) cambia
+    después, un import del núcleo no debe volver a leerla (un acceso negado en la primera celda contaría
+    como intento de la entrega)."""
+    from course_tools.grading import sandbox
+
+    work = tmp_path / "trabajo"
+    work.mkdir()
+    run_cells(limited_folder, ["print(1)"], name="curso-caliente-limites", cwd=work)  # el padre ya existe
+    stat = os.stat(ROOT)
+    os.utime(ROOT, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))  # como si se creara un fichero
+    try:
+        for how, extra in (("caliente", {}), ("frío", {"COURSE_WARM_KERNELS": "0"})):
+            report = tmp_path / f"informe-{how}.jsonl"
+            report.write_text("")
+            env = {**KERNEL_ENV, **extra, sandbox.REPORT_ENV: str(report)}
+            # Apagado inmediato, como en la corrección (con uno ordenado, ipykernel busca sus hijos en /proc).
+            out = run_cells(limited_folder, ["import numpy.random, email.mime.text, matplotlib.pyplot; print('ok')"],
+                            env=env, name="curso-caliente-limites", cwd=work, shutdown_kernel="immediate")
+            assert out == ["ok\n"], (how, out)
+            assert sandbox.read_report(str(report))[0] == [], how
+    finally:
+        os.utime(ROOT, ns=(stat.st_atime_ns, stat.st_mtime_ns))
