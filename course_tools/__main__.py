@@ -47,6 +47,15 @@ def cmd_check(args) -> int:
     return 0
 
 
+def cmd_fairness(args) -> int:
+    """Los ejercicios que incumplen las reglas de NOTEBOOK_STYLE.md, también los que tienen excepción."""
+    from .fairness import format_review, review
+
+    result = review(_selected(args.slugs))
+    print(format_review(result))
+    return 1 if result.problems() else 0
+
+
 def cmd_prove(args) -> int:
     from .proof import format_table, prove
 
@@ -159,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         ("release", cmd_release, "regenera release/ y notebooks/ desde source/"),
         ("check", cmd_check, "comprobaciones rápidas de estructura"),
         ("prove", cmd_prove, "prueba las respuestas equivocadas de los catálogos"),
+        ("fairness", cmd_fairness, "ejercicios justos: lo que falta enseñar o comprobar, con las excepciones pendientes"),
     ):
         p = sub.add_parser(name, help=helptext)
         p.add_argument("slugs", nargs="*", help="cuadernos (NN-slug); por defecto, todos")

@@ -57,6 +57,29 @@ def strip_solution_markers(source: str) -> str:
     return SOLUTION_MARKER_LINE.sub("", source)
 
 
+def _marked_lines(source: str, begin: str, end: str) -> set[int]:
+    """Números de línea (desde 1) entre una marca ``begin`` y su ``end``, marcas incluidas."""
+    marked, inside = set(), False
+    for number, line in enumerate(source.split("\n"), start=1):
+        if line.strip().startswith(begin):
+            inside = True
+        if inside:
+            marked.add(number)
+        if line.strip().startswith(end):
+            inside = False
+    return marked
+
+
+def hidden_lines(source: str) -> set[int]:
+    """Las líneas de una celda de tests que caen dentro de una región de tests ocultos."""
+    return _marked_lines(source, BEGIN_HIDDEN, END_HIDDEN)
+
+
+def solution_lines(source: str) -> set[int]:
+    """Las líneas de una celda de solución que escribe el alumno (entre ``### BEGIN/END SOLUTION``)."""
+    return _marked_lines(source, BEGIN_SOLUTION, END_SOLUTION)
+
+
 def exercises(nb) -> list[tuple[int, int]]:
     """Pares (índice de la celda de solución, índice de su celda de test)."""
     pairs = []

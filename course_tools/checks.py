@@ -7,16 +7,12 @@ from collections import Counter
 
 import nbformat
 
-from . import cells, predictions, proof, render
+from . import cells, fairness, predictions, proof, render
 from .build import release_notebooks, worked_unexecuted
 from .config import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
+from .config import where as _where
 
 TITLE = re.compile(r"^# (\d\d) · \S")
-
-
-def _where(notebook_path, index: int | None = None) -> str:
-    rel = notebook_path.relative_to(ROOT) if notebook_path.is_relative_to(ROOT) else notebook_path
-    return f"{rel}" if index is None else f"{rel}, celda {index}"
 
 
 def check_source(notebook: Notebook) -> list[str]:
@@ -226,6 +222,7 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
         problems += check_source(notebook)
     problems += check_grade_ids(selected)
     problems += check_catalogues(selected)
+    problems += fairness.check_fairness(selected)
     problems += check_strays(notebooks())
     problems += check_generated(selected)
     problems += check_readme()

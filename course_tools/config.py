@@ -46,6 +46,12 @@ class Notebook:
         return CATALOGUE_DIR / f"nb{self.slug.replace('-', '_')}.py"
 
 
+def where(path: Path, index: int | None = None) -> str:
+    """«source/NN-slug/NN-slug.ipynb, celda K»: dónde está un problema, con la ruta relativa al repositorio."""
+    rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    return f"{rel}" if index is None else f"{rel}, celda {index}"
+
+
 def notebooks(source_dir: Path = SOURCE_DIR) -> list[Notebook]:
     """Los cuadernos de ``source/`` en orden: una carpeta ``NN-slug`` con ``NN-slug.ipynb`` dentro."""
     found = []

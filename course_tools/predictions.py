@@ -38,7 +38,7 @@ def _called_name(node: ast.Call) -> str | None:
 
 def prediction_checks(test_source: str) -> list[PredictionCheck]:
     """Las llamadas a ``check_prediction`` de la parte visible de una celda de tests."""
-    hidden = _hidden_lines(test_source)
+    hidden = cells.hidden_lines(test_source)
     found = []
     for node in ast.walk(ast.parse(test_source)):
         if not (isinstance(node, ast.Call) and _called_name(node) == CHECK_NAME) or node.lineno in hidden:
@@ -58,19 +58,6 @@ def prediction_checks(test_source: str) -> list[PredictionCheck]:
             raise ValueError(f"línea {node.lineno}: la huella debe ir en una sola línea")
         found.append(PredictionCheck(args[0].id, fp.value, args[2].value, digits, fp.lineno, fp.col_offset, fp.end_col_offset))
     return sorted(found, key=lambda c: (c.line, c.start))
-
-
-def _hidden_lines(source: str) -> set[int]:
-    """Números de línea (desde 1) que caen dentro de una región de tests ocultos."""
-    hidden, inside = set(), False
-    for number, line in enumerate(source.split("\n"), start=1):
-        if line.strip().startswith(cells.BEGIN_HIDDEN):
-            inside = True
-        if inside:
-            hidden.add(number)
-        if line.strip().startswith(cells.END_HIDDEN):
-            inside = False
-    return hidden
 
 
 def solution_values(solution_source: str) -> dict:

@@ -9,6 +9,7 @@ dimensiones, un array de NumPy o un objeto cuyo ``__eq__`` siempre dice que sí.
 
 from __future__ import annotations
 
+import ast
 import math
 from typing import Any, Callable
 
@@ -250,26 +251,64 @@ def expect_raises(func: Callable[[], Any], error: type[BaseException], message: 
 _LOOP_NODES = ("For", "AsyncFor", "While", "ListComp", "SetComp", "DictComp", "GeneratorExp")
 
 
+def _source_tree(func: Any) -> ast.Module | None:
+    """El árbol del código de ``func``, o None si no se puede leer (una función creada al vuelo, una de C)."""
+    import inspect
+    import textwrap
+
+    try:
+        return ast.parse(textwrap.dedent(inspect.getsource(func)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+
+
 def check_vectorized(func: Any, name: str | None = None) -> None:
     """Falla si el código de ``func`` recorre elementos con un bucle (for, while o una comprensión).
 
     Para los ejercicios cuyo objetivo es vectorizar. Si el código no se puede leer (una función
     creada en tiempo de ejecución), no se comprueba: los demás tests siguen juzgando el resultado.
     """
-    import ast
-    import inspect
-    import textwrap
-
     label = name or getattr(func, "__name__", "tu función")
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
-    except (OSError, TypeError, SyntaxError):
-        return
-    for node in ast.walk(tree):
+    tree = _source_tree(func)
+    for node in [] if tree is None else ast.walk(tree):
         if type(node).__name__ in _LOOP_NODES:
             fail(
                 f"`{label}` debería operar sobre todo el tensor (o array) de una vez, sin recorrer sus elementos, "
                 f"pero tiene un bucle en la línea {node.lineno} de la función. Busca la operación que lo hace de una vez."
+            )
+
+
+def check_not_called(func: Any, *forbidden: str, name: str | None = None) -> None:
+    """Falla si el código de ``func`` llama o usa alguna de las funciones ``forbidden``.
+
+    Cada prohibida se compara con la última parte de lo que escribe el alumno: ``"softmax"`` veta
+    ``F.softmax(x)``, ``x.softmax(-1)``, ``torch.softmax`` (aunque no se llame) y ``softmax(x)``
+    importada a mano; ``"F.softmax"`` veta lo mismo. Solo mira llamadas, atributos e imports,
+    nunca los nombres que el alumno da a sus variables: ``log_softmax = x - m`` está permitido.
+    Si el código no se puede leer, no se comprueba: los demás tests siguen juzgando el resultado.
+    """
+    label = name or getattr(func, "__name__", "tu función")
+    if not callable(func):
+        fail(f"`{label}` debería ser una función, pero es {_describe(func)}.")
+    tree = _source_tree(func)
+    if tree is None:
+        return
+    banned = {f.rsplit(".", 1)[-1] for f in forbidden}
+    own = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    own |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    own |= {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
+    for node in ast.walk(tree):
+        used = None
+        if isinstance(node, ast.Attribute) and node.attr in banned:
+            used = ast.unparse(node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in banned - own:
+            used = f"{node.func.id}(...)"
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            used = next((a.name for a in node.names if a.name.rsplit(".", 1)[-1] in banned), None)
+        if used:
+            fail(
+                f"`{label}` no debe usar `{used}` (línea {node.lineno} de la función): aquí se trata de "
+                f"escribirlo tú con las operaciones del cuaderno, sin {', '.join(f'`{f}`' for f in forbidden)}."
             )
 
 

@@ -157,3 +157,64 @@ def test_matching_infinities_are_not_reported_as_the_difference():
         checks.check_tensor(torch.tensor([float("-inf"), 1.0, 3.0]), expected)
     with pytest.raises(CheckFailed, match=r"posición \(0,\) esperaba -inf, obtuve 0.0000"):
         checks.check_tensor(torch.tensor([0.0, 1.0, 2.0]), expected)
+
+
+# --- check_not_called: mira llamadas y atributos, no los nombres de las variables -------------
+
+import torch.nn.functional as F  # noqa: E402  (lo usan las funciones de abajo)
+
+
+def _log_softmax_by_hand(logits):
+    shifted = logits - logits.max(dim=-1, keepdim=True).values
+    log_softmax = shifted - shifted.exp().sum(dim=-1, keepdim=True).log()  # el nombre de una variable
+    return log_softmax
+
+
+def _with_functional(logits):
+    return F.softmax(logits, dim=-1).log()
+
+
+def _with_method(logits):
+    return logits.log_softmax(dim=-1)
+
+
+def _passes_it_along(logits):
+    return torch.log_softmax
+
+
+def _imports_it(logits):
+    from torch.nn.functional import softmax
+
+    return softmax(logits, dim=-1)
+
+
+def _own_helper_with_the_name(logits):
+    def softmax(x):
+        return x.exp() / x.exp().sum()
+
+    return softmax(logits).log()
+
+
+def test_check_not_called_accepts_a_variable_with_the_forbidden_name():
+    checks.check_not_called(_log_softmax_by_hand, "softmax", "log_softmax", "cross_entropy")
+    checks.check_not_called(_own_helper_with_the_name, "softmax")
+    checks.check_not_called(not_written, "softmax")  # un hueco sin rellenar no usa nada
+
+
+@pytest.mark.parametrize(
+    "func, used",
+    [(_with_functional, "F.softmax"), (_with_method, "logits.log_softmax"),
+     (_passes_it_along, "torch.log_softmax"), (_imports_it, "softmax")],
+)
+def test_check_not_called_rejects_calls_and_attribute_uses(func, used):
+    with pytest.raises(CheckFailed, match=f"no debe usar `{used}`"):
+        checks.check_not_called(func, "F.softmax", "log_softmax", name="mi_softmax")
+
+
+def test_check_not_called_never_crashes():
+    with pytest.raises(CheckFailed, match="debería ser una función, pero es None"):
+        checks.check_not_called(None, "softmax")
+    with pytest.raises(CheckFailed, match="debería ser una función"):
+        checks.check_not_called(3, "softmax")
+    checks.check_not_called(eval("lambda x: x.softmax(-1)"), "softmax")  # sin código fuente legible: no se juzga
+    checks.check_not_called(torch.softmax, "softmax")  # una función de C: tampoco
