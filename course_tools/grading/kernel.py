@@ -55,7 +55,10 @@ def prepare_home() -> dict[str, str]:
         ProfileDir.find_profile_dir_by_name(folders["IPYTHONDIR"], "default")
     except ProfileDirError:
         os.makedirs(folders["IPYTHONDIR"], exist_ok=True)
-        ProfileDir.create_profile_dir_by_name(folders["IPYTHONDIR"], "default")
+        try:
+            ProfileDir.create_profile_dir_by_name(folders["IPYTHONDIR"], "default")
+        except (OSError, ProfileDirError):  # otro trabajador lo creó a la vez: basta con que exista
+            ProfileDir.find_profile_dir_by_name(folders["IPYTHONDIR"], "default")
     fonts = Path(folders["MPLCONFIGDIR"])
     if not any(fonts.glob("fontlist-*.json")):
         fonts.mkdir(parents=True, exist_ok=True)
