@@ -61,6 +61,8 @@ def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> Notebo
     """Ejecuta una copia del cuaderno y cuenta sus ejercicios; nunca escribe en ``path``."""
     from nbclient import NotebookClient
 
+    from .kernels.spec import kernel_manager
+
     result = NotebookProgress(slug)
     if not path.exists():
         result.problem = "no está en tu carpeta (ejecuta `make lab` para copiarlo)"
@@ -78,10 +80,12 @@ def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> Notebo
     run = copy.deepcopy(nb)
     env = kernel_env(MPLBACKEND="Agg")
     with tempfile.TemporaryDirectory(prefix="curso-progreso-") as tmp:
-        client = NotebookClient(run, timeout=timeout, kernel_name="python3", allow_errors=True,
+        # El núcleo del curso (en caliente, por sockets Unix): el python3 a secas avisa en inglés, en cada
+        # arranque, de que habla por TCP sin cifrar, y ese aviso se colaba entre las líneas de progreso.
+        client = NotebookClient(run, km=kernel_manager(), timeout=timeout, allow_errors=True,
                                 record_timing=False, resources={"metadata": {"path": tmp}})
         try:
-            client.execute(env=env)
+            client.execute(env=env, cleanup_kc=True)
         except Exception as err:  # un núcleo que muere o una celda que no acaba: se cuenta lo ejecutado
             result.problem = f"la ejecución se cortó ({type(err).__name__}); cuenta hasta ahí"
     for solution_index, test_index in pairs:
