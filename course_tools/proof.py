@@ -77,12 +77,12 @@ class Plan:
     catalogue_path: Path
     exercises: int
     test_of: dict[str, str]  # grade_id de solución → grade_id de su test
-    points_of: dict[str, int]  # grade_id de solución → puntos de su test
+    points_of: dict[str, float]  # grade_id de solución → puntos de su test (una predicción vale 0.5 o menos)
     variants: list[Variant]
     unknown: list[str]  # grade_id del catálogo que el cuaderno no tiene
 
     @property
-    def points(self) -> int:
+    def points(self) -> float:
         return sum(self.points_of.values())
 
     def catalogue_problems(self) -> list[str]:
@@ -141,7 +141,7 @@ def plan(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None)
     catalogue = load_catalogue(catalogue_path) if catalogue_path.exists() else {}
     pairs = cells.exercises(nb)
     test_of = {cells.grade_id(nb.cells[s]): cells.grade_id(nb.cells[t]) for s, t in pairs}
-    points_of = {cells.grade_id(nb.cells[s]): int(cells.nbgrader_meta(nb.cells[t]).get("points") or 0) for s, t in pairs}
+    points_of = {cells.grade_id(nb.cells[s]): float(cells.nbgrader_meta(nb.cells[t]).get("points") or 0) for s, t in pairs}
     code_stub = Course().nbgrader_config().ClearSolutions.code_stub["python"]  # el hueco que ve el alumno
     stubs = {cells.grade_id(nb.cells[s]): prediction_stub(nb.cells[t].source) or code_stub for s, t in pairs}
     variants = [Variant(SOLUTION)]
@@ -220,7 +220,7 @@ def prove(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None
     return report
 
 
-def judge(outcome: Outcome, test_of: dict[str, str], points_of: dict[str, int]) -> Verdict:
+def judge(outcome: Outcome, test_of: dict[str, str], points_of: dict[str, float]) -> Verdict:
     """Qué está mal en una variante: la solución debe aprobarlo todo; las demás, suspender su test."""
     if outcome.target is None:
         verdict = Verdict(outcome.label, None)

@@ -29,7 +29,7 @@ class Verdict:
     label: str
     target: str | None  # None: la solución entera
     test: str | None = None  # el grade_id del test de ``target``
-    points: int = 0  # los puntos de ese test
+    points: float = 0  # los puntos de ese test
     rejected: bool = False  # su propio test la suspende
     message: str = ""  # la primera línea del mensaje con que la suspende
     flaw: str = ""  # por qué ese mensaje no sirve al alumno (message_flaw), si no sirve
@@ -44,12 +44,12 @@ class Verdict:
 class Report:
     slug: str
     exercises: int = 0
-    points: int = 0
+    points: float = 0
     wrong_answers: int = 0
     rejected: int = 0
     lazy_attempts: int = 0
     lazy_passed: list[str] = field(default_factory=list)  # grade_id de solución que el perezoso aprueba
-    lazy_points: int = 0
+    lazy_points: float = 0
     problems: list[str] = field(default_factory=list)
     messages: list[tuple[str, str, str]] = field(default_factory=list)  # (grade_id, motivo, primera línea)
 
@@ -77,15 +77,15 @@ def format_table(reports: list[Report]) -> str:
     def row(values) -> str:
         return "".join(f"{v:<{w}}" if i == 0 else f"{v:>{w}}" for i, (v, w) in enumerate(zip(values, widths)))
 
-    def lazy(points: int, total: int, attempts: int) -> str:
-        return f"{points}/{total} ({attempts})"
+    def lazy(points: float, total: float, attempts: int) -> str:
+        return f"{points:g}/{total:g} ({attempts})"
 
     lines = [row(header)]
     for r in reports:
-        lines.append(row((r.slug, r.exercises, r.points, r.wrong_answers, r.rejected,
+        lines.append(row((r.slug, r.exercises, f"{r.points:g}", r.wrong_answers, r.rejected,
                           lazy(r.lazy_points, r.points, r.lazy_attempts), len(r.problems))))
     total = lambda attr: sum(getattr(r, attr) for r in reports)  # noqa: E731
-    lines.append(row(("TOTAL", total("exercises"), total("points"), total("wrong_answers"), total("rejected"),
+    lines.append(row(("TOTAL", total("exercises"), f"{total('points'):g}", total("wrong_answers"), total("rejected"),
                       lazy(total("lazy_points"), total("points"), total("lazy_attempts")),
                       sum(len(r.problems) for r in reports))))
     for r in reports:
