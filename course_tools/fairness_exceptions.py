@@ -32,13 +32,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('00-cuadernos', 'nb00-last-move', 'una sola entrada: last_move', ISSUE_22),
     ('00-cuadernos', 'nb00-last-move', 'entradas escritas tal cual', ISSUE_22),
     # 01-python
-    ('01-python', 'nb01-vocab-by-appearance', 'sin enseñar: .add', ISSUE_22),
-    ('01-python', 'nb01-vocab-by-appearance', 'sin enseñar: sintaxis:not in', ISSUE_22),
-    ('01-python', 'nb01-game-tokenizer', 'una sola entrada: GameTokenizer', ISSUE_22),
-    ('01-python', 'nb01-game-tokenizer', 'una sola entrada: GameTokenizer.encode_game', ISSUE_22),
-    ('01-python', 'nb01-game-tokenizer', 'una sola entrada: GameTokenizer.decode_game', ISSUE_22),
-    ('01-python', 'nb01-game-tokenizer', 'entradas escritas tal cual', ISSUE_22),
-    ('01-python', 'nb01-count-after-pair', 'sin enseñar: tuple', ISSUE_22),
     # 02-numpy
     ('02-numpy', 'nb02-previous-given-next', 'sin enseñar: .T', ISSUE_22),
     ('02-numpy', 'nb02-previous-given-next', "regla solo en los ocultos: check_vectorized(previous_given_next, 'previous_given_next')", ISSUE_22),

@@ -237,7 +237,7 @@ class GameTokenizer(Tokenizer):
     def decode_game(self, ids):
         return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
 '''),
-        ("[fijo] devuelve las listas del test visible", '''
+        ("[fijo] devuelve las listas del primer caso del test visible", '''
 SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
 
 
@@ -249,7 +249,7 @@ class GameTokenizer(Tokenizer):
         return [1, 5, 6, 4, 2]
 
     def decode_game(self, ids):
-        return ["g1f3", "<unk>"]
+        return ["e2e4", "e7e5", "<unk>"]
 '''),
     ],
     "nb01-count-after-pair": [
