@@ -82,13 +82,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('05-broadcasting', 'nb05-attention-mask', 'entradas escritas tal cual', ISSUE_22),
     ('05-broadcasting', 'nb05-attention-mask', 'esperado en una global: _expected', ISSUE_22),
     # 06-indexado
-    ('06-indexado', 'nb06-header', 'una sola entrada: header', ISSUE_22),
-    ('06-indexado', 'nb06-header', 'entradas escritas tal cual', ISSUE_22),
-    ('06-indexado', 'nb06-greedy-legal', 'una sola entrada: greedy_legal', ISSUE_22),
-    ('06-indexado', 'nb06-greedy-legal', 'entradas escritas tal cual', ISSUE_22),
-    ('06-indexado', 'nb06-last-real', 'una sola entrada: last_real', ISSUE_22),
-    ('06-indexado', 'nb06-last-real', 'entradas escritas tal cual', ISSUE_22),
-    ('06-indexado', 'nb06-game-nll', 'esperado en una global: _expected', ISSUE_22),
     # 07-formas
     ('07-formas', 'nb07-split-qkv', 'una sola entrada: split_qkv', ISSUE_22),
     ('07-formas', 'nb07-split-heads-interleaved', 'una sola entrada: split_heads_interleaved', ISSUE_22),
