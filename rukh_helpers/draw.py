@@ -317,9 +317,10 @@ def draw_selection(x, key, names: Sequence[str] | None = None, result_names: Seq
                       f"resultado {_shape(result)}", edgeitems)
 
 
-def draw_gather(x, dim: int, index, names: Sequence[str] | None = None, *, title: str | None = None,
-                edgeitems: int = 3):
-    """``x.gather(dim, index)``: en cada fila, la celda que dice ``index``, y el resultado."""
+def draw_gather(x, dim: int, index, names: Sequence[str] | None = None, result_names: Sequence[str] | None = None,
+                *, title: str | None = None, edgeitems: int = 3):
+    """``x.gather(dim, index)``: en cada fila, la celda que dice ``index``, y el resultado (con los nombres de
+    ``result_names``; si no se dan, los de ``x``)."""
     x = _as_tensor(x)
     index = _as_tensor(index, "index")
     if index.dtype != torch.int64:
@@ -332,19 +333,23 @@ def draw_gather(x, dim: int, index, names: Sequence[str] | None = None, *, title
             f"gather(dim={dim}) no cuadra: x tiene forma {_shape(x)} e index {_shape(index)} "
             f"(deben tener las mismas dimensiones). PyTorch dice: {err}"
         ) from None
-    return _draw_pick(x, picked_ids, result, names, names, title or f"gather(dim={dim})",
+    return _draw_pick(x, picked_ids, result, names, result_names or names, title or f"gather(dim={dim})",
                       f"resultado {_shape(result)}", edgeitems)
 
 
-def draw_argmax(x, dim: int = -1, names: Sequence[str] | None = None, *, edgeitems: int = 3):
-    """``x.argmax(dim)``: la celda ganadora de cada fila marcada, y los índices que devuelve."""
+def draw_argmax(x, dim: int = -1, names: Sequence[str] | None = None, result_names: Sequence[str] | None = None, *,
+                edgeitems: int = 3):
+    """``x.argmax(dim)``: la celda ganadora de cada fila marcada, y los índices que devuelve (con los nombres
+    de ``result_names``; si no se dan, los de ``x`` sin el eje que desaparece)."""
     x = _as_tensor(x)
     if x.dtype == torch.bool:
         raise TypeError("argmax no trabaja con booleanos; conviértelo antes con .int() o .float().")
     winners = x.argmax(dim=dim, keepdim=True)
     picked_ids = torch.arange(x.numel()).view(x.shape).gather(dim, winners)
     result = winners.squeeze(dim)
-    names_out = None if names is None else tuple(n for k, n in enumerate(names) if k != dim % x.dim())
+    names_out = result_names
+    if names_out is None and names is not None:
+        names_out = tuple(n for k, n in enumerate(names) if k != dim % x.dim())
     return _draw_pick(x, picked_ids, result, names, names_out if names_out else None, f"argmax(dim={dim})",
                       f"índices {_shape(result)}", edgeitems)
 

@@ -139,6 +139,15 @@ def test_selection_gather_and_argmax_mark_the_chosen_cells():
     assert "índices ()" in _texts(fig)
 
 
+def test_the_result_of_gather_and_argmax_can_name_its_own_axes():
+    logits = torch.tensor([[0.1, 2.0, -1.0], [3.0, 0.0, 1.0]])
+    fig = draw.draw_argmax(logits, names=("T", "V"), result_names=("fila del origen",))
+    assert any("fila del origen" in t for t in _texts(fig))
+    fig = draw.draw_gather(logits, 1, torch.tensor([[2], [0]]), names=("T", "V"), result_names=("T", "columna de index"))
+    assert any("columna de index" in t for t in _texts(fig))
+    assert not any("columna de index" in t for t in _texts(draw.draw_gather(logits, 1, torch.tensor([[2], [0]]))))
+
+
 def test_memory_colours_each_cell_by_its_storage_position():
     x = torch.arange(6).view(2, 3)
     assert draw.storage_positions(x.t()).tolist() == [[0, 3], [1, 4], [2, 5]]
