@@ -72,10 +72,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('04-tipos', 'nb04-ids-from-bytes', 'entradas escritas tal cual', ISSUE_22),
     ('04-tipos', 'nb04-ids-from-bytes', 'esperado en una global: _expected', ISSUE_22),
     # 05-broadcasting
-    ('05-broadcasting', 'nb05-elo-gaps', "regla solo en los ocultos: check_vectorized(elo_gaps, 'elo_gaps')", ISSUE_22),
-    ('05-broadcasting', 'nb05-elo-gaps', 'una sola entrada: elo_gaps', ISSUE_22),
-    ('05-broadcasting', 'nb05-elo-gaps', 'entradas escritas tal cual', ISSUE_22),
-    ('05-broadcasting', 'nb05-elo-gaps', 'esperado en una global: _expected', ISSUE_22),
     ('05-broadcasting', 'nb05-normalize', 'sin enseñar: sintaxis:**', ISSUE_22),
     ('05-broadcasting', 'nb05-normalize', 'sin enseñar: torch.sqrt', ISSUE_22),
     ('05-broadcasting', 'nb05-normalize', "regla solo en los ocultos: check_vectorized(normalize, 'normalize')", ISSUE_22),
