@@ -72,11 +72,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('04-tipos', 'nb04-ids-from-bytes', 'entradas escritas tal cual', ISSUE_22),
     ('04-tipos', 'nb04-ids-from-bytes', 'esperado en una global: _expected', ISSUE_22),
     # 05-broadcasting
-    ('05-broadcasting', 'nb05-attention-mask', 'sin enseñar: torch.arange', ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', "regla solo en los ocultos: check_vectorized(attention_mask, 'attention_mask')", ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', 'una sola entrada: attention_mask', ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', 'entradas escritas tal cual', ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', 'esperado en una global: _expected', ISSUE_22),
     # 06-indexado
     ('06-indexado', 'nb06-header', 'una sola entrada: header', ISSUE_22),
     ('06-indexado', 'nb06-header', 'entradas escritas tal cual', ISSUE_22),
