@@ -65,22 +65,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('04-tipos', 'nb04-ids-from-bytes', 'entradas escritas tal cual', ISSUE_22),
     ('04-tipos', 'nb04-ids-from-bytes', 'esperado en una global: _expected', ISSUE_22),
     # 05-broadcasting
-    ('05-broadcasting', 'nb05-elo-gaps', "regla solo en los ocultos: check_vectorized(elo_gaps, 'elo_gaps')", ISSUE_22),
-    ('05-broadcasting', 'nb05-elo-gaps', 'una sola entrada: elo_gaps', ISSUE_22),
-    ('05-broadcasting', 'nb05-elo-gaps', 'entradas escritas tal cual', ISSUE_22),
-    ('05-broadcasting', 'nb05-elo-gaps', 'esperado en una global: _expected', ISSUE_22),
-    ('05-broadcasting', 'nb05-normalize', 'sin enseñar: sintaxis:**', ISSUE_22),
-    ('05-broadcasting', 'nb05-normalize', 'sin enseñar: torch.sqrt', ISSUE_22),
-    ('05-broadcasting', 'nb05-normalize', "regla solo en los ocultos: check_vectorized(normalize, 'normalize')", ISSUE_22),
-    ('05-broadcasting', 'nb05-normalize', 'regla solo en los ocultos: getsource(normalize)', ISSUE_22),
-    ('05-broadcasting', 'nb05-normalize', 'una sola entrada: normalize', ISSUE_22),
-    ('05-broadcasting', 'nb05-normalize', 'entradas escritas tal cual', ISSUE_22),
-    ('05-broadcasting', 'nb05-normalize', 'esperado en una global: _expected', ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', 'sin enseñar: torch.arange', ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', "regla solo en los ocultos: check_vectorized(attention_mask, 'attention_mask')", ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', 'una sola entrada: attention_mask', ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', 'entradas escritas tal cual', ISSUE_22),
-    ('05-broadcasting', 'nb05-attention-mask', 'esperado en una global: _expected', ISSUE_22),
     # 06-indexado
     # 07-formas
     ('07-formas', 'nb07-split-qkv', 'una sola entrada: split_qkv', ISSUE_22),

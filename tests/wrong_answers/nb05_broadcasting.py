@@ -133,6 +133,12 @@ import torch.nn.functional as F
 def normalize(x, eps=1e-5):
     return F.layer_norm(x, x.shape[-1:], eps=eps)
 '''),
+        ("crea un nn.LayerNorm al vuelo en vez de escribir la normalización", '''
+import torch.nn as nn
+
+def normalize(x, eps=1e-5):
+    return nn.LayerNorm(x.shape[-1], eps=eps)(x)
+'''),
         ("[bucle] recorre las posiciones con dos bucles", '''
 def normalize(x, eps=1e-5):
     out = torch.empty_like(x)
@@ -214,6 +220,12 @@ def attention_mask(pad_mask):
         ("[global] usa la T = 5 del cuaderno", '''
 def attention_mask(pad_mask):
     causal = torch.arange(T)[:, None] >= torch.arange(T)
+    return causal & pad_mask[:, None, None, :]
+'''),
+        ("[bucle] escribe la tabla causal con una comprensión de listas (sin arange)", '''
+def attention_mask(pad_mask):
+    T = pad_mask.shape[1]
+    causal = torch.tensor([[j <= i for j in range(T)] for i in range(T)])
     return causal & pad_mask[:, None, None, :]
 '''),
         ("[bucle] rellena la máscara elemento a elemento", '''
