@@ -51,11 +51,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('02-numpy', 'nb02-played-probs', 'esperado en una global: _expected', ISSUE_22),
     ('02-numpy', 'nb02-by-frequency', "regla solo en los ocultos: check_vectorized(by_frequency, 'by_frequency')", ISSUE_22),
     ('02-numpy', 'nb02-by-frequency', 'entradas escritas tal cual', ISSUE_22),
-    # 03-tensores
-    ('03-tensores', 'nb03-average-distribution', 'sin enseñar: .reshape', ISSUE_22),
-    ('03-tensores', 'nb03-average-distribution', "regla solo en los ocultos: check_vectorized(average_distribution, 'average_distribution')", ISSUE_22),
-    ('03-tensores', 'nb03-average-distribution', 'entradas escritas tal cual', ISSUE_22),
-    ('03-tensores', 'nb03-average-distribution', 'esperado en una global: _expected', ISSUE_22),
     # 04-tipos
     ('04-tipos', 'nb04-black-elo-ids', "regla solo en los ocultos: check_vectorized(black_elo_ids, 'black_elo_ids')", ISSUE_22),
     ('04-tipos', 'nb04-black-elo-ids', 'una sola entrada: black_elo_ids', ISSUE_22),
