@@ -44,18 +44,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('02-numpy', 'nb02-played-probs', 'esperado en una global: _expected', ISSUE_22),
     ('02-numpy', 'nb02-by-frequency', "regla solo en los ocultos: check_vectorized(by_frequency, 'by_frequency')", ISSUE_22),
     ('02-numpy', 'nb02-by-frequency', 'entradas escritas tal cual', ISSUE_22),
-    # 03-tensores
-    ('03-tensores', 'nb03-pad-batch', 'una sola entrada: pad_batch', ISSUE_22),
-    ('03-tensores', 'nb03-pad-batch', 'entradas escritas tal cual', ISSUE_22),
-    ('03-tensores', 'nb03-pad-batch', 'esperado en una global: _expected', ISSUE_22),
-    ('03-tensores', 'nb03-real-fraction', "regla solo en los ocultos: check_vectorized(real_fraction, 'real_fraction')", ISSUE_22),
-    ('03-tensores', 'nb03-real-fraction', 'una sola entrada: real_fraction', ISSUE_22),
-    ('03-tensores', 'nb03-real-fraction', 'entradas escritas tal cual', ISSUE_22),
-    ('03-tensores', 'nb03-real-fraction', 'esperado en una global: _expected', ISSUE_22),
-    ('03-tensores', 'nb03-average-distribution', 'sin enseñar: .reshape', ISSUE_22),
-    ('03-tensores', 'nb03-average-distribution', "regla solo en los ocultos: check_vectorized(average_distribution, 'average_distribution')", ISSUE_22),
-    ('03-tensores', 'nb03-average-distribution', 'entradas escritas tal cual', ISSUE_22),
-    ('03-tensores', 'nb03-average-distribution', 'esperado en una global: _expected', ISSUE_22),
     # 04-tipos
     ('04-tipos', 'nb04-black-elo-ids', "regla solo en los ocultos: check_vectorized(black_elo_ids, 'black_elo_ids')", ISSUE_22),
     ('04-tipos', 'nb04-black-elo-ids', 'una sola entrada: black_elo_ids', ISSUE_22),

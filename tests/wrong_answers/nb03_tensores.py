@@ -194,6 +194,14 @@ def average_distribution(probs):
         total += rows[r]
     return total / rows.shape[0]
 '''),
+        ("aplana del todo con reshape(-1): una sola media de todos los números, no una por token", '''
+def average_distribution(probs):
+    return probs.reshape(-1).mean()
+'''),
+        ("aplana con el vocabulario delante: cada fila mezcla números de distribuciones distintas", '''
+def average_distribution(probs):
+    return probs.reshape(probs.shape[-1], -1).mean(dim=1)
+'''),
         ("[fijo] devuelve la media del test visible", '''
 def average_distribution(probs):
     return torch.tensor([0.375, 0.375, 0.25])
