@@ -63,14 +63,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('03-tensores', 'nb03-average-distribution', "regla solo en los ocultos: check_vectorized(average_distribution, 'average_distribution')", ISSUE_22),
     ('03-tensores', 'nb03-average-distribution', 'entradas escritas tal cual', ISSUE_22),
     ('03-tensores', 'nb03-average-distribution', 'esperado en una global: _expected', ISSUE_22),
-    # 04-tipos
-    ('04-tipos', 'nb04-black-elo-ids', "regla solo en los ocultos: check_vectorized(black_elo_ids, 'black_elo_ids')", ISSUE_22),
-    ('04-tipos', 'nb04-black-elo-ids', 'una sola entrada: black_elo_ids', ISSUE_22),
-    ('04-tipos', 'nb04-black-elo-ids', 'entradas escritas tal cual', ISSUE_22),
-    ('04-tipos', 'nb04-ids-from-bytes', "regla solo en los ocultos: check_vectorized(ids_from_bytes, 'ids_from_bytes')", ISSUE_22),
-    ('04-tipos', 'nb04-ids-from-bytes', 'una sola entrada: ids_from_bytes', ISSUE_22),
-    ('04-tipos', 'nb04-ids-from-bytes', 'entradas escritas tal cual', ISSUE_22),
-    ('04-tipos', 'nb04-ids-from-bytes', 'esperado en una global: _expected', ISSUE_22),
     # 05-broadcasting
     ('05-broadcasting', 'nb05-elo-gaps', "regla solo en los ocultos: check_vectorized(elo_gaps, 'elo_gaps')", ISSUE_22),
     ('05-broadcasting', 'nb05-elo-gaps', 'una sola entrada: elo_gaps', ISSUE_22),
