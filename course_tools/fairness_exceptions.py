@@ -44,14 +44,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('02-numpy', 'nb02-played-probs', 'esperado en una global: _expected', ISSUE_22),
     ('02-numpy', 'nb02-by-frequency', "regla solo en los ocultos: check_vectorized(by_frequency, 'by_frequency')", ISSUE_22),
     ('02-numpy', 'nb02-by-frequency', 'entradas escritas tal cual', ISSUE_22),
-    # 04-tipos
-    ('04-tipos', 'nb04-black-elo-ids', "regla solo en los ocultos: check_vectorized(black_elo_ids, 'black_elo_ids')", ISSUE_22),
-    ('04-tipos', 'nb04-black-elo-ids', 'una sola entrada: black_elo_ids', ISSUE_22),
-    ('04-tipos', 'nb04-black-elo-ids', 'entradas escritas tal cual', ISSUE_22),
-    ('04-tipos', 'nb04-ids-from-bytes', "regla solo en los ocultos: check_vectorized(ids_from_bytes, 'ids_from_bytes')", ISSUE_22),
-    ('04-tipos', 'nb04-ids-from-bytes', 'una sola entrada: ids_from_bytes', ISSUE_22),
-    ('04-tipos', 'nb04-ids-from-bytes', 'entradas escritas tal cual', ISSUE_22),
-    ('04-tipos', 'nb04-ids-from-bytes', 'esperado en una global: _expected', ISSUE_22),
     # 05-broadcasting
     # 06-indexado
     # 07-formas
@@ -84,7 +76,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('12-evaluar', 'nb12-forward-frozen', 'esperado en una global: _expected', ISSUE_23),
     ('12-evaluar', 'nb12-evaluate', 'esperado en una global: _one_batch', ISSUE_23),
     # 13-dispositivo
-    ('13-dispositivo', 'nb13-to-device', 'sin enseñar: .items', ISSUE_23),
     ('13-dispositivo', 'nb13-positional-forward', 'entradas escritas tal cual', ISSUE_23),
     ('13-dispositivo', 'nb13-positional-forward', 'esperado en una global: _expected', ISSUE_23),
     # 14-atencion

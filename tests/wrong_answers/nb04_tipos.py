@@ -33,7 +33,7 @@ def _memory(a="103_936_000", b="51_968_000", c="25_600", d="1208.0"):
 
 WRONG_ANSWERS = {
     "nb04-predict-dtypes": [
-        ("cree que un número de Python entero es int64 y agranda el tensor", _dtypes(b="torch.int64")),
+        ("cree que el tensor de 0 dimensiones (int64) agranda el int16, como uno con dimensiones", _dtypes(b="torch.int64")),
         ("cree que `/` entre enteros conserva el tipo entero", _dtypes(c="torch.int32")),
         ("cree que `/` da float64 como en Python", _dtypes(c="torch.float64")),
         ("cree que al mezclar dos tensores manda el de la izquierda", _dtypes(a="torch.int16", d="torch.float64")),
@@ -43,7 +43,7 @@ WRONG_ANSWERS = {
         ("[mensaje] escribe float32 en todo para leer el mensaje", _dtypes(
             a="torch.float32", b="torch.float32", c="torch.float32", d="torch.float32", e="torch.float32")),
         ("[mensaje] copia los tipos de la celda de demostración de la sección 3", _dtypes(
-            a="torch.int64", b="torch.int32", c="torch.float32", d="torch.float32", e="torch.float32")),
+            a="torch.float32", b="torch.int64", c="torch.int32", d="torch.int32", e="torch.float64")),
     ],
     "nb04-black-elo-ids": [
         ("[copia] pega la línea del tramo de la sección 2: devuelve el Elo del tramo, no el id", '''
