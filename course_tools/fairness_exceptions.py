@@ -40,11 +40,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('01-python', 'nb01-game-tokenizer', 'entradas escritas tal cual', ISSUE_22),
     ('01-python', 'nb01-count-after-pair', 'sin enseñar: tuple', ISSUE_22),
     # 02-numpy
-    ('02-numpy', 'nb02-previous-given-next', 'sin enseñar: .T', ISSUE_22),
-    ('02-numpy', 'nb02-previous-given-next', "regla solo en los ocultos: check_vectorized(previous_given_next, 'previous_given_next')", ISSUE_22),
-    ('02-numpy', 'nb02-previous-given-next', 'una sola entrada: previous_given_next', ISSUE_22),
-    ('02-numpy', 'nb02-previous-given-next', 'entradas escritas tal cual', ISSUE_22),
-    ('02-numpy', 'nb02-previous-given-next', 'esperado en una global: _expected', ISSUE_22),
     ('02-numpy', 'nb02-played-probs', "regla solo en los ocultos: check_vectorized(played_probs, 'played_probs')", ISSUE_22),
     ('02-numpy', 'nb02-played-probs', 'una sola entrada: played_probs', ISSUE_22),
     ('02-numpy', 'nb02-played-probs', 'entradas escritas tal cual', ISSUE_22),

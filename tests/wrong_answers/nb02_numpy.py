@@ -47,6 +47,12 @@ import numpy as np
 def previous_given_next(counts):
     return (counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)).T
 '''),
+        ("[copia] traspone con .T como la demo y divide por los totales de las filas de antes, no por los de la traspuesta", '''
+import numpy as np
+
+def previous_given_next(counts):
+    return counts.T / np.maximum(counts.sum(axis=1, keepdims=True), 1)
+'''),
         ("traspone y olvida keepdims: en una matriz cuadrada divide columnas sin dar error", '''
 import numpy as np
 
