@@ -39,13 +39,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('01-python', 'nb01-game-tokenizer', 'una sola entrada: GameTokenizer.decode_game', ISSUE_22),
     ('01-python', 'nb01-game-tokenizer', 'entradas escritas tal cual', ISSUE_22),
     ('01-python', 'nb01-count-after-pair', 'sin enseñar: tuple', ISSUE_22),
-    # 02-numpy
-    ('02-numpy', 'nb02-played-probs', "regla solo en los ocultos: check_vectorized(played_probs, 'played_probs')", ISSUE_22),
-    ('02-numpy', 'nb02-played-probs', 'una sola entrada: played_probs', ISSUE_22),
-    ('02-numpy', 'nb02-played-probs', 'entradas escritas tal cual', ISSUE_22),
-    ('02-numpy', 'nb02-played-probs', 'esperado en una global: _expected', ISSUE_22),
-    ('02-numpy', 'nb02-by-frequency', "regla solo en los ocultos: check_vectorized(by_frequency, 'by_frequency')", ISSUE_22),
-    ('02-numpy', 'nb02-by-frequency', 'entradas escritas tal cual', ISSUE_22),
     # 03-tensores
     ('03-tensores', 'nb03-pad-batch', 'una sola entrada: pad_batch', ISSUE_22),
     ('03-tensores', 'nb03-pad-batch', 'entradas escritas tal cual', ISSUE_22),

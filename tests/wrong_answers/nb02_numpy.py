@@ -243,7 +243,7 @@ def by_frequency(ids, V):
     order = np.argsort(-counts, kind="stable")
     return order[counts[order] > 0]
 '''),
-        ("[fijo] devuelve los resultados de los dos casos visibles", '''
+        ("[fijo] devuelve los resultados de los dos casos visibles escritos tal cual", '''
 import numpy as np
 
 def by_frequency(ids, V):
