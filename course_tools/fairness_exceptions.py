@@ -32,18 +32,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('00-cuadernos', 'nb00-last-move', 'una sola entrada: last_move', ISSUE_22),
     ('00-cuadernos', 'nb00-last-move', 'entradas escritas tal cual', ISSUE_22),
     # 01-python
-    # 02-numpy
-    ('02-numpy', 'nb02-previous-given-next', 'sin enseñar: .T', ISSUE_22),
-    ('02-numpy', 'nb02-previous-given-next', "regla solo en los ocultos: check_vectorized(previous_given_next, 'previous_given_next')", ISSUE_22),
-    ('02-numpy', 'nb02-previous-given-next', 'una sola entrada: previous_given_next', ISSUE_22),
-    ('02-numpy', 'nb02-previous-given-next', 'entradas escritas tal cual', ISSUE_22),
-    ('02-numpy', 'nb02-previous-given-next', 'esperado en una global: _expected', ISSUE_22),
-    ('02-numpy', 'nb02-played-probs', "regla solo en los ocultos: check_vectorized(played_probs, 'played_probs')", ISSUE_22),
-    ('02-numpy', 'nb02-played-probs', 'una sola entrada: played_probs', ISSUE_22),
-    ('02-numpy', 'nb02-played-probs', 'entradas escritas tal cual', ISSUE_22),
-    ('02-numpy', 'nb02-played-probs', 'esperado en una global: _expected', ISSUE_22),
-    ('02-numpy', 'nb02-by-frequency', "regla solo en los ocultos: check_vectorized(by_frequency, 'by_frequency')", ISSUE_22),
-    ('02-numpy', 'nb02-by-frequency', 'entradas escritas tal cual', ISSUE_22),
     # 05-broadcasting
     # 06-indexado
     # 07-formas

@@ -47,6 +47,12 @@ import numpy as np
 def previous_given_next(counts):
     return (counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)).T
 '''),
+        ("[copia] traspone con .T como la demo y divide por los totales de las filas de antes, no por los de la traspuesta", '''
+import numpy as np
+
+def previous_given_next(counts):
+    return counts.T / np.maximum(counts.sum(axis=1, keepdims=True), 1)
+'''),
         ("traspone y olvida keepdims: en una matriz cuadrada divide columnas sin dar error", '''
 import numpy as np
 
@@ -227,6 +233,22 @@ def by_frequency(ids, V):
     order = np.argsort(-counts, kind="stable")
     return order[counts[order] > 0]
 '''),
+        ("cuenta con el Counter del cuaderno 01 y ordena con sorted: sin bucles a la vista, pero sin NumPy", '''
+import numpy as np
+from collections import Counter
+
+def by_frequency(ids, V):
+    seen = Counter(ids.ravel().tolist())
+    return np.array(sorted(seen, key=lambda i: (-seen[i], i)))
+'''),
+        ("usa most_common del cuaderno 01: a igual número de apariciones deja el orden de aparición, no el del id", '''
+import numpy as np
+from collections import Counter
+
+def by_frequency(ids, V):
+    ordered = Counter(ids.ravel().tolist()).most_common()
+    return np.array(list(dict(ordered)))
+'''),
         ("[bucle] cuenta con un for sobre los ids", '''
 import numpy as np
 
@@ -237,7 +259,7 @@ def by_frequency(ids, V):
     order = np.argsort(-counts, kind="stable")
     return order[counts[order] > 0]
 '''),
-        ("[fijo] devuelve los resultados de los dos casos visibles", '''
+        ("[fijo] devuelve los resultados de los dos casos visibles escritos tal cual", '''
 import numpy as np
 
 def by_frequency(ids, V):
