@@ -97,8 +97,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('06-indexado', 'nb06-last-real', 'entradas escritas tal cual', ISSUE_22),
     ('06-indexado', 'nb06-game-nll', 'esperado en una global: _expected', ISSUE_22),
     # 07-formas
-    ('07-formas', 'nb07-split-qkv', 'una sola entrada: split_qkv', ISSUE_22),
-    ('07-formas', 'nb07-split-heads-interleaved', 'una sola entrada: split_heads_interleaved', ISSUE_22),
     # 08-modulos
     ('08-modulos', 'nb08-mlp', 'una sola entrada: MLP()', ISSUE_22),
     ('08-modulos', 'nb08-mlp', 'entradas escritas tal cual', ISSUE_22),
