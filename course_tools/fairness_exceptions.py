@@ -98,12 +98,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('06-indexado', 'nb06-game-nll', 'esperado en una global: _expected', ISSUE_22),
     # 07-formas
     # 08-modulos
-    ('08-modulos', 'nb08-mlp', 'una sola entrada: MLP()', ISSUE_22),
-    ('08-modulos', 'nb08-mlp', 'entradas escritas tal cual', ISSUE_22),
-    ('08-modulos', 'nb08-tied-decoder', 'una sola entrada: TiedDecoder', ISSUE_22),
-    ('08-modulos', 'nb08-tied-decoder', 'una sola entrada: TiedDecoder()', ISSUE_22),
-    ('08-modulos', 'nb08-tied-decoder', 'entradas escritas tal cual', ISSUE_22),
-    ('08-modulos', 'nb08-fix-decoder', 'una sola entrada: TinyDecoder', ISSUE_22),
     # 09-autograd
     ('09-autograd', 'nb09-derivative-at', 'sin enseñar: .requires_grad_', ISSUE_23),
     ('09-autograd', 'nb09-derivative-at', "regla solo en los ocultos: check_vectorized(derivative_at, 'derivative_at')", ISSUE_23),
