@@ -35,15 +35,7 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 05-broadcasting
     # 06-indexado
     # 07-formas
-    ('07-formas', 'nb07-split-qkv', 'una sola entrada: split_qkv', ISSUE_22),
-    ('07-formas', 'nb07-split-heads-interleaved', 'una sola entrada: split_heads_interleaved', ISSUE_22),
     # 08-modulos
-    ('08-modulos', 'nb08-mlp', 'una sola entrada: MLP()', ISSUE_22),
-    ('08-modulos', 'nb08-mlp', 'entradas escritas tal cual', ISSUE_22),
-    ('08-modulos', 'nb08-tied-decoder', 'una sola entrada: TiedDecoder', ISSUE_22),
-    ('08-modulos', 'nb08-tied-decoder', 'una sola entrada: TiedDecoder()', ISSUE_22),
-    ('08-modulos', 'nb08-tied-decoder', 'entradas escritas tal cual', ISSUE_22),
-    ('08-modulos', 'nb08-fix-decoder', 'una sola entrada: TinyDecoder', ISSUE_22),
     # 09-autograd
     ('09-autograd', 'nb09-derivative-at', 'sin enseñar: .requires_grad_', ISSUE_23),
     ('09-autograd', 'nb09-derivative-at', "regla solo en los ocultos: check_vectorized(derivative_at, 'derivative_at')", ISSUE_23),
