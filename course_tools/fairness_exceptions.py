@@ -16,21 +16,6 @@ ISSUE_23 = "pendiente: issue 23"
 ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)"
 
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
-    # 00-cuadernos
-    ('00-cuadernos', 'nb00-count-moves-to', 'sin enseñar: sintaxis:corte', ISSUE_22),
-    ('00-cuadernos', 'nb00-count-moves-to', 'sin enseñar: sintaxis:generador', ISSUE_22),
-    ('00-cuadernos', 'nb00-count-moves-to', 'sin enseñar: sintaxis:if-en-comprension', ISSUE_22),
-    ('00-cuadernos', 'nb00-count-moves-to', 'sin enseñar: sum', ISSUE_22),
-    ('00-cuadernos', 'nb00-count-moves-to', 'entradas escritas tal cual', ISSUE_22),
-    ('00-cuadernos', 'nb00-side-moves', 'sin enseñar: sintaxis:corte-con-paso', ISSUE_22),
-    ('00-cuadernos', 'nb00-side-moves', 'sin enseñar: sintaxis:if-else', ISSUE_22),
-    ('00-cuadernos', 'nb00-side-moves', 'entradas escritas tal cual', ISSUE_22),
-    ('00-cuadernos', 'nb00-last-move', 'sin enseñar: sintaxis:%', ISSUE_22),
-    ('00-cuadernos', 'nb00-last-move', 'sin enseñar: sintaxis://', ISSUE_22),
-    ('00-cuadernos', 'nb00-last-move', 'sin enseñar: sintaxis:if', ISSUE_22),
-    ('00-cuadernos', 'nb00-last-move', 'sin enseñar: sintaxis:not', ISSUE_22),
-    ('00-cuadernos', 'nb00-last-move', 'una sola entrada: last_move', ISSUE_22),
-    ('00-cuadernos', 'nb00-last-move', 'entradas escritas tal cual', ISSUE_22),
     # 01-python
     # 05-broadcasting
     # 06-indexado

@@ -16,138 +16,113 @@ WRONG_ANSWERS = {
         ("[mensaje] deja un apartado sin escribir", "x_after_clicks = 37\nx_after_run_all = ..."),
     ],
     "nb00-count-moves-to": [
-        ("cuenta las jugadas que contienen la casilla: también las que salen de ella", '''
-def count_moves_to(game, square):
-    return sum(1 for move in game.split() if square in move)
-'''),
         ("mira las dos últimas letras: falla con las coronaciones (b7a8q)", '''
-def count_moves_to(game, square):
-    return sum(1 for move in game.split() if move[-2:] == square)
-'''),
-        ("mira el final con endswith: falla con las coronaciones", '''
-def count_moves_to(game, square):
-    return len([move for move in game.split() if move.endswith(square)])
-'''),
-        ("cuenta las jugadas que salen de la casilla", '''
-def count_moves_to(game, square):
-    return sum(1 for move in game.split() if move[:2] == square)
-'''),
-        ("cuenta apariciones del texto en la partida entera", '''
-def count_moves_to(game, square):
-    return game.count(square)
+def destination(move):
+    return move[-2:]
 '''),
         ("corta desde la tercera letra hasta el final: con una coronación sobra la pieza", '''
-def count_moves_to(game, square):
-    return sum(1 for move in game.split() if move[2:] == square)
+def destination(move):
+    return move[2:]
 '''),
-        ("[copia] pega la línea del cuaderno que cuenta todas las jugadas", '''
-def count_moves_to(game, square):
-    moves = game.split()
-    return len(moves)
+        ("devuelve la casilla de origen", '''
+def destination(move):
+    return move[0:2]
 '''),
-        ("[fijo] devuelve los valores del test visible", '''
-def count_moves_to(game, square):
-    return 3 if square == "d5" else 0
+        ("cree que el corte incluye `fin`: se queda con una sola letra", '''
+def destination(move):
+    return move[2:3]
+'''),
+        ("cuenta las posiciones desde 1, como en una planilla", '''
+def destination(move):
+    return move[3:5]
+'''),
+        ("coge la tercera y la última letra: con una coronación sale la pieza", '''
+def destination(move):
+    return move[2] + move[-1]
+'''),
+        ("[copia] pega el corte del ejemplo del cuaderno", '''
+def destination(move):
+    return move[0:8]
+'''),
+        ("[fijo] devuelve el destino del ejemplo visible", '''
+def destination(move):
+    return "f3"
 '''),
     ],
     "nb00-side-moves": [
-        ("confunde los bandos: da las de las negras cuando piden las blancas", '''
-def side_moves(game, side):
+        ("confunde los bandos: empieza en 0 y da las de las blancas", '''
+def black_moves(game):
     moves = game.split()
-    first = 1 if side == "blancas" else 0
-    return moves[first::2]
+    return moves[::2]
 '''),
-        ("ignora el bando y devuelve siempre las de las blancas", '''
-def side_moves(game, side):
+        ("cuenta las posiciones desde 1: empieza en la 2 y da las blancas sin la primera", '''
+def black_moves(game):
     moves = game.split()
-    return moves[0::2]
+    return moves[2::2]
 '''),
-        ("toma la primera o la segunda mitad de la partida", '''
-def side_moves(game, side):
+        ("olvida el paso: da todas menos la primera", '''
+def black_moves(game):
     moves = game.split()
-    half = (len(moves) + 1) // 2
-    return moves[:half] if side == "blancas" else moves[half:]
+    return moves[1:]
 '''),
-        ("devuelve un texto en vez de una lista", '''
-def side_moves(game, side):
+        ("pone un fin y se deja la última jugada de las negras", '''
+def black_moves(game):
     moves = game.split()
-    first = 0 if side == "blancas" else 1
-    return " ".join(moves[first::2])
+    return moves[1:len(moves) - 1:2]
 '''),
-        ("compara el bando en inglés ('white') y nunca reconoce «blancas»", '''
-def side_moves(game, side):
+        ("corta el texto en vez de la lista de jugadas: da letras sueltas", '''
+def black_moves(game):
     moves = game.split()
-    first = 0 if side == "white" else 1
-    return moves[first::2]
+    return game[1::2]
 '''),
-        ("[copia] pega la primera y la última jugada de la celda del cuaderno", '''
-def side_moves(game, side):
+        ("[copia] pega el corte con paso del ejemplo del cuaderno", '''
+def black_moves(game):
     moves = game.split()
-    return [moves[0], moves[-1]] if moves else []
+    return moves[0:8:2]
 '''),
         ("[fijo] devuelve la respuesta del ejemplo visible", '''
-def side_moves(game, side):
+def black_moves(game):
+    return ["e7e5", "b8c6"]
+'''),
+        ("[fijo] ajusta la española y la partida de una jugada", '''
+def black_moves(game):
     return ["e7e5", "b8c6"] if len(game.split()) > 1 else []
 '''),
     ],
     "nb00-last-move": [
-        ("cuenta medias jugadas: el número es el total de jugadas", '''
-def last_move(game):
+        ("[copia] cuenta medias jugadas: devuelve el total de jugadas, como la primera celda", '''
+def move_number(game):
     moves = game.split()
-    if not moves:
-        return None
-    side = "blancas" if len(moves) % 2 == 1 else "negras"
-    return (len(moves), side, moves[-1])
+    return len(moves)
 '''),
-        ("divide sin redondear hacia arriba: la jugada de las blancas sale un número corta", '''
-def last_move(game):
+        ("divide sin sumar 1: la última jugada de las blancas sale un número corta", '''
+def move_number(game):
     moves = game.split()
-    if not moves:
-        return None
-    side = "blancas" if len(moves) % 2 == 1 else "negras"
-    return (len(moves) // 2, side, moves[-1])
+    return len(moves) // 2
 '''),
-        ("confunde el bando: pares para las blancas", '''
-def last_move(game):
+        ("suma 1 después de dividir: tras la jugada de las negras sale un número de más", '''
+def move_number(game):
     moves = game.split()
-    if not moves:
-        return None
-    side = "blancas" if len(moves) % 2 == 0 else "negras"
-    return ((len(moves) + 1) // 2, side, moves[-1])
+    return len(moves) // 2 + 1
 '''),
-        ("devuelve una lista en vez de una tupla", '''
-def last_move(game):
+        ("divide con /: el número sale como float", '''
+def move_number(game):
     moves = game.split()
-    if not moves:
-        return None
-    side = "blancas" if len(moves) % 2 == 1 else "negras"
-    return [(len(moves) + 1) // 2, side, moves[-1]]
+    return (len(moves) + 1) / 2
 '''),
-        ("no trata la partida vacía", '''
-def last_move(game):
+        ("redondea con round, que lleva los medios al par: round(0.5) es 0 y round(2.5) es 2", '''
+def move_number(game):
     moves = game.split()
-    side = "blancas" if len(moves) % 2 == 1 else "negras"
-    return ((len(moves) + 1) // 2, side, moves[-1])
+    return round(len(moves) / 2)
 '''),
-        ("el número sale como float al dividir con /", '''
-def last_move(game):
+        ("cuenta las letras del texto, no las jugadas", '''
+def move_number(game):
     moves = game.split()
-    if not moves:
-        return None
-    side = "blancas" if len(moves) % 2 == 1 else "negras"
-    return ((len(moves) + 1) / 2 if len(moves) % 2 else len(moves) / 2, side, moves[-1])
+    return (len(game) + 1) // 2
 '''),
-        ("[copia] pega la última jugada de la celda del cuaderno", '''
-def last_move(game):
-    moves = game.split()
-    return moves[-1] if moves else None
-'''),
-        ("[fijo] devuelve el caso visible y el del enunciado", '''
-def last_move(game):
-    moves = game.split()
-    if not moves:
-        return None
-    return (2, "negras", "d8h4") if len(moves) == 4 else (2, "blancas", moves[-1])
+        ("[fijo] devuelve el número del mate del loco", '''
+def move_number(game):
+    return 2
 '''),
     ],
 }
