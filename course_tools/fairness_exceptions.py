@@ -16,11 +16,6 @@ ISSUE_23 = "pendiente: issue 23"
 ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)"
 
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
-    # 01-python
-    # 05-broadcasting
-    # 06-indexado
-    # 07-formas
-    # 08-modulos
     # 09-autograd
     ('09-autograd', 'nb09-derivative-at', 'sin enseñar: .requires_grad_', ISSUE_23),
     ('09-autograd', 'nb09-derivative-at', "regla solo en los ocultos: check_vectorized(derivative_at, 'derivative_at')", ISSUE_23),

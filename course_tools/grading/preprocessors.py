@@ -68,7 +68,8 @@ class HideHiddenTests(NbGraderPreprocessor):
 
 
 class TruncateOutput(NbGraderPreprocessor):
-    """Recorta cada salida de texto a ``max_chars`` caracteres."""
+    """Recorta cada salida de texto a ``max_chars`` caracteres. Las imágenes no son texto: una figura o un
+    tablero en SVG pasan enteros (recortados, la devolución los mostraría rotos)."""
 
     max_chars = Integer(20_000).tag(config=True)
 
@@ -78,7 +79,7 @@ class TruncateOutput(NbGraderPreprocessor):
                 out["text"] = out["text"][: self.max_chars] + f"\n[… salida {TRUNCATED_MARK} …]\n"
                 cell.metadata["curso_recortada"] = True
             for key, value in list(out.get("data", {}).items()):
-                if isinstance(value, str) and len(value) > self.max_chars:
+                if isinstance(value, str) and len(value) > self.max_chars and not key.startswith("image/"):
                     out["data"][key] = value[: self.max_chars] + f"\n[… salida {TRUNCATED_MARK} …]"
                     cell.metadata["curso_recortada"] = True
         return cell, resources

@@ -150,7 +150,7 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     _shot(driver, "4-veredicto-de-validate")
     # Validate de nbgrader: fallan los tres huecos que siguen vacíos, y no el que rellenamos.
     assert verdict.count("The following cell failed") == 3, verdict
-    assert "check_prediction(x_after_clicks" not in verdict and "count_moves_to" in verdict, verdict
+    assert "check_prediction(x_after_clicks" not in verdict and "destination" in verdict, verdict
     ok = next(b for b in _by_css(driver, ".jp-Dialog button") if b.text.strip() == "Ok")
     _click(driver, ok, "Ok en el veredicto")
     _shot(driver, "5-guardado")

@@ -1,4 +1,4 @@
-"""Catálogo de entregas rotas u hostiles para 00-cuadernos (7 puntos: 1 + 2 + 2 + 2).
+"""Catálogo de entregas rotas u hostiles para 00-cuadernos (``FULL_MARKS``, 6.5 puntos: 0.5 + 2 + 2 + 2).
 
 Cada entrada: nombre del alumno → (cómo se fabrica la entrega, nota esperada, código del problema
 que la corrección debe señalar; ver ``course_tools.grading.model.PROBLEMS``). Las entregas parten del cuaderno resuelto (todo bien:
@@ -14,6 +14,7 @@ import nbformat
 
 SLUG = "00-cuadernos"
 FILE = f"{SLUG}.ipynb"
+FULL_MARKS = 6.5  # la nota de la solución: la predicción vale 0.5 y cada ejercicio de código, 2
 
 
 def _cell(nb, grade_id):
@@ -83,7 +84,7 @@ def celdas_duplicadas(nb):
 def check_equal_trucado(nb):
     _cell(nb, "nb00-count-moves-to").source = (
         "import rukh_helpers.checks as _c\n_c.check_equal = lambda *a, **k: None\n"
-        "def count_moves_to(game, square):\n    return 0"
+        "def destination(move):\n    return ''"
     )
 
 
@@ -371,20 +372,20 @@ def otra_tarea(folder, solved, release):
 
 
 CATALOGUE = {
-    "bucle": (bucle_infinito, 5, "timeout"),
-    "memoria": (memoria, 5, "out-of-memory"),
-    "nucleo-muerto": (nucleo_muerto, 3, "dead-kernel"),
-    "megabytes": (megabytes, 7, "output-truncated"),
-    "tests-borrados": (tests_borrados, 7, "tests-deleted"),
+    "bucle": (bucle_infinito, 4.5, "timeout"),
+    "memoria": (memoria, 4.5, "out-of-memory"),
+    "nucleo-muerto": (nucleo_muerto, 2.5, "dead-kernel"),
+    "megabytes": (megabytes, FULL_MARKS, "output-truncated"),
+    "tests-borrados": (tests_borrados, FULL_MARKS, "tests-deleted"),
     "tests-editados": (tests_editados, 6, "tests-edited"),
-    "duplicadas": (celdas_duplicadas, 7, "duplicate-cells"),
-    "check-equal-trucado": (check_equal_trucado, 1, "tampering"),
+    "duplicadas": (celdas_duplicadas, FULL_MARKS, "duplicate-cells"),
+    "check-equal-trucado": (check_equal_trucado, 0.5, "tampering"),
     "builtins-trucado": (builtins_trucado, 0, "tampering"),
-    "intrusa": (intrusa, 7, "suspicious-code"),
-    "huerfano": (huerfano, 7, "suspicious-code"),
+    "intrusa": (intrusa, FULL_MARKS, "suspicious-code"),
+    "huerfano": (huerfano, FULL_MARKS, "suspicious-code"),
     "json-roto": (json_roto, 0, "broken-json"),
     "sin-cuaderno": (sin_cuaderno, 0, "missing-notebook"),
-    "nombre-equivocado": (nombre_equivocado, 7, "wrong-name"),
+    "nombre-equivocado": (nombre_equivocado, FULL_MARKS, "wrong-name"),
     "otra-tarea": (otra_tarea, 0, "other-assignment"),
     "ladrona": (ladrona, 0, "sandbox-denied"),
     "fisgona": (fisgona, 0, "sandbox-denied"),

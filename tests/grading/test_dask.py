@@ -178,7 +178,7 @@ def _class(root: Path) -> list:
 
 @pytest.mark.slow
 def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, tmp_path):
-    from catalogo_hostil import orphan_pid
+    from catalogo_hostil import FULL_MARKS, orphan_pid
     from course_tools.grading.run import grade_all
 
     grades = {}
@@ -193,6 +193,6 @@ def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, tmp_path):
         assert not alive(orphan), f"el huérfano de la entrega sigue vivo tras corregir ({where})"
     assert grades["dask"] == grades["local"]
     scores = {student: score for (student, _), (score, _, _) in grades["local"].items()}
-    assert scores["solucion"] == scores["huerfano"] == 7 and scores["sin-rellenar"] == 0
-    assert 0 < scores["equivocada"] < 7
+    assert scores["solucion"] == scores["huerfano"] == FULL_MARKS and scores["sin-rellenar"] == 0
+    assert 0 < scores["equivocada"] < FULL_MARKS
     assert scores["ladrona"] == 0  # encerrada también en los trabajadores de Dask

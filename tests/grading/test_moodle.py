@@ -6,6 +6,7 @@ import zipfile
 
 import nbformat
 
+from catalogo_hostil import FULL_MARKS
 from course_tools.course import Course
 from course_tools.grading.collect import zip_collect
 from course_tools.grading.run import ensure_assignments, grade_all
@@ -32,7 +33,7 @@ def test_moodle_zip_is_collected_and_graded(tmp_path):
     for student in ("12345", "67890"):
         assert (root / "submitted" / student / SLUG / f"{SLUG}.ipynb").exists()
     outcomes = {o.student: o for o in grade_all(root, selected=pilot, quiet=True, timeout=10)}
-    assert outcomes["12345"].score == outcomes["12345"].max_score == 7
+    assert outcomes["12345"].score == outcomes["12345"].max_score == FULL_MARKS
     assert outcomes["67890"].score == 0
 
 

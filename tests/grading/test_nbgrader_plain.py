@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import LOOT_MARK, SLUG, check_equal_trucado, ladrona, said
+from catalogo_hostil import FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, ladrona, said
 from course_tools import cells
 from course_tools.build import prepare_course
 from course_tools.config import NBGRADER_CONFIG, notebooks
@@ -85,7 +85,7 @@ def visible_text(page: str) -> str:
 
 def test_la_solucion_saca_la_nota_completa_en_el_nucleo_con_limites(plain):
     root, _solved = plain
-    assert scores(root, "solucion")["total"] == 7
+    assert scores(root, "solucion")["total"] == FULL_MARKS
     printed = "".join(out.get("text", "") for cell in autograded(root, "solucion").cells
                       for out in cell.get("outputs", []))
     # kernel_limits.py fijó la memoria de COURSE_MEMORY_LIMIT_MB y el núcleo recibió el entorno del curso.
@@ -95,7 +95,7 @@ def test_la_solucion_saca_la_nota_completa_en_el_nucleo_con_limites(plain):
 def test_la_entrega_trucada_se_detecta(plain):
     root, _solved = plain
     got = scores(root, "trucada")
-    assert got["total"] == 1, got  # sin las defensas, check_equal trucado daría 7
+    assert got["total"] == 0.5, got  # sin las defensas, check_equal trucado daría la nota entera
     assert got["nb00-count-moves-to-tests"] == 0
     tests = next(c for c in autograded(root, "trucada").cells if cells.grade_id(c) == "nb00-count-moves-to-tests")
     assert any(o.get("ename") == TAMPER_ENAME for o in tests.outputs), tests.outputs
@@ -104,7 +104,7 @@ def test_la_entrega_trucada_se_detecta(plain):
 def test_la_que_busca_los_cuadernos_del_profesor_no_los_lee_y_se_la_ve(plain):
     """A secas, el cuaderno del profesor está en source/ del mismo curso, dos carpetas por encima del núcleo."""
     root, _solved = plain
-    assert scores(root, "ladrona")["total"] == 0  # con las soluciones robadas serían 7 (test_sin_encierro)
+    assert scores(root, "ladrona")["total"] == 0  # con las soluciones robadas, la nota entera (test_sin_encierro)
     assert said(root, "ladrona", LOOT_MARK) == ["nada"]
     blocked = [o["evalue"] for c in autograded(root, "ladrona").cells for o in c.get("outputs", [])
                if o.get("ename") == SANDBOX_ENAME]
@@ -129,7 +129,7 @@ def test_la_devolucion_en_castellano_sin_tests_ocultos(plain):
         assert "BEGIN HIDDEN TESTS" not in text
     trucada = visible_text((root / "feedback" / "trucada" / SLUG / f"{SLUG}.html").read_text(encoding="utf-8"))
     assert f"{TAMPER_ENAME}: manipulación de los tests detectada" in trucada
-    assert "Nota: 1 de 7" in trucada
+    assert "Nota: 0,5 de 6,5" in trucada
 
 
 def test_make_feedback_escribe_lo_mismo_que_la_orden_a_secas(plain):

@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, LOOT_MARK, READERS, SLUG, orphan_pid, said
+from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, READERS, SLUG, orphan_pid, said
 from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report, sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
@@ -87,8 +87,8 @@ def test_las_que_leen_no_se_llevan_nada_y_se_las_ve(course):
 def test_la_victima_de_la_intrusa_conserva_su_nota(course):
     root, outcomes, _, _, _bait = course
     o = outcomes[("solucion", SLUG)]
-    assert o.score == o.max_score == 7
-    assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
+    assert o.score == o.max_score == FULL_MARKS
+    assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == FULL_MARKS
     nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
 
 

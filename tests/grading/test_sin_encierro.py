@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import nbformat
 
-from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, LOOT_MARK, SLUG, said
+from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, SLUG, said
 from course_tools.build import prepare_course
 from course_tools.config import Notebook
 from course_tools.grading import gradebook, sandbox
@@ -36,8 +36,8 @@ def test_lo_que_escribe_un_nucleo_sin_encierro_se_deshace(tmp_path, monkeypatch)
     assert "sí" in " ".join(said(root, "intrusa", ATTACK_MARK)), "la intrusa no llegó a escribir: la prueba no prueba nada"
     assert read_folder(root / "submitted") == handed_in
     assert "submission-altered" in outcomes["solucion"].codes()
-    assert outcomes["solucion"].score == outcomes["intrusa"].score == points == 7
+    assert outcomes["solucion"].score == outcomes["intrusa"].score == points == FULL_MARKS
     for student in THIEVES:
-        assert outcomes[student].score == 7 and said(root, student, LOOT_MARK) != ["nada"], outcomes[student].status
-    assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == 7
+        assert outcomes[student].score == FULL_MARKS and said(root, student, LOOT_MARK) != ["nada"], outcomes[student].status
+    assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == FULL_MARKS
     nbformat.read(str(root / "autograded" / "solucion" / SLUG / FILE), as_version=4)

@@ -124,3 +124,18 @@ def test_the_grading_kernel_is_found_without_jupyter_path(monkeypatch):
     env = kernel.start_env(1234)
     assert env["COURSE_MEMORY_LIMIT_MB"] == "1234" and env["PYTHONHASHSEED"] == "0"
     assert dict(os.environ) == before
+
+
+def test_truncate_output_cuts_long_text_but_never_an_image():
+    from nbformat.v4 import new_code_cell, new_notebook, new_output
+
+    from course_tools.grading.preprocessors import TRUNCATED_MARK, TruncateOutput
+
+    board = "<svg>" + "x" * 50 + "</svg>"
+    cell = new_code_cell("display(board)", outputs=[
+        new_output("display_data", data={"image/svg+xml": board, "image/png": "A" * 60, "text/plain": "t" * 60}),
+        new_output("stream", name="stdout", text="s" * 60)])
+    nb, _ = TruncateOutput(max_chars=20).preprocess(new_notebook(cells=[cell]), {})
+    data, stream = nb.cells[0].outputs[0]["data"], nb.cells[0].outputs[1]["text"]
+    assert data["image/svg+xml"] == board and data["image/png"] == "A" * 60
+    assert TRUNCATED_MARK in data["text/plain"] and TRUNCATED_MARK in stream
