@@ -100,10 +100,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('08-modulos', 'nb08-tied-decoder', 'entradas escritas tal cual', ISSUE_22),
     ('08-modulos', 'nb08-fix-decoder', 'una sola entrada: TinyDecoder', ISSUE_22),
     # 09-autograd
-    ('09-autograd', 'nb09-derivative-at', 'sin enseñar: .requires_grad_', ISSUE_23),
-    ('09-autograd', 'nb09-derivative-at', "regla solo en los ocultos: check_vectorized(derivative_at, 'derivative_at')", ISSUE_23),
-    ('09-autograd', 'nb09-derivative-at', 'una sola entrada: derivative_at', ISSUE_23),
-    ('09-autograd', 'nb09-derivative-at', 'entradas escritas tal cual', ISSUE_23),
     ('09-autograd', 'nb09-cubic-step', 'una sola entrada: cubic_step', ISSUE_23),
     ('09-autograd', 'nb09-cubic-step', 'entradas escritas tal cual', ISSUE_23),
     # 10-entropia-cruzada

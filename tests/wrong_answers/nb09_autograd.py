@@ -83,6 +83,10 @@ def derivative_at(f, xs):
 def derivative_at(f, xs):
     return 3 * xs ** 2 - 2
 '''),
+        ("[fijo] devuelve las tres derivadas del primer caso visible, escritas tal cual", '''
+def derivative_at(f, xs):
+    return torch.tensor([1.0, -2.0, 10.0])
+'''),
         ("[global] deriva en el v de la demo en vez de en xs", '''
 def derivative_at(f, xs):
     x = v.detach().clone().requires_grad_(True)
