@@ -100,8 +100,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('08-modulos', 'nb08-tied-decoder', 'entradas escritas tal cual', ISSUE_22),
     ('08-modulos', 'nb08-fix-decoder', 'una sola entrada: TinyDecoder', ISSUE_22),
     # 09-autograd
-    ('09-autograd', 'nb09-cubic-step', 'una sola entrada: cubic_step', ISSUE_23),
-    ('09-autograd', 'nb09-cubic-step', 'entradas escritas tal cual', ISSUE_23),
     # 10-entropia-cruzada
     ('10-entropia-cruzada', 'nb10-stable-log-softmax', 'entradas escritas tal cual', ISSUE_23),
     ('10-entropia-cruzada', 'nb10-cross-entropy-by-hand', 'entradas escritas tal cual', ISSUE_23),

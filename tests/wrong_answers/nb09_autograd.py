@@ -248,5 +248,15 @@ def cubic_step(coeffs, x, y, lr):
         coeffs.copy_(torch.tensor([-0.3, 0.5, -0.9, -1.7]))
     return 2.5
 '''),
+        ("[mensaje] da bien el paso pero devuelve el 2.5 que pedía el mensaje, no la pérdida que calcula", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+    coeffs.grad = None
+    return 2.5
+'''),
     ],
 }
