@@ -17,12 +17,6 @@ ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)
 
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
-    ('09-autograd', 'nb09-derivative-at', 'sin enseñar: .requires_grad_', ISSUE_23),
-    ('09-autograd', 'nb09-derivative-at', "regla solo en los ocultos: check_vectorized(derivative_at, 'derivative_at')", ISSUE_23),
-    ('09-autograd', 'nb09-derivative-at', 'una sola entrada: derivative_at', ISSUE_23),
-    ('09-autograd', 'nb09-derivative-at', 'entradas escritas tal cual', ISSUE_23),
-    ('09-autograd', 'nb09-cubic-step', 'una sola entrada: cubic_step', ISSUE_23),
-    ('09-autograd', 'nb09-cubic-step', 'entradas escritas tal cual', ISSUE_23),
     # 10-entropia-cruzada
     ('10-entropia-cruzada', 'nb10-stable-log-softmax', 'entradas escritas tal cual', ISSUE_23),
     ('10-entropia-cruzada', 'nb10-cross-entropy-by-hand', 'entradas escritas tal cual', ISSUE_23),

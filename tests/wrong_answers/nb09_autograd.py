@@ -83,6 +83,10 @@ def derivative_at(f, xs):
 def derivative_at(f, xs):
     return 3 * xs ** 2 - 2
 '''),
+        ("[fijo] devuelve las tres derivadas del primer caso visible, escritas tal cual", '''
+def derivative_at(f, xs):
+    return torch.tensor([1.0, -2.0, 10.0])
+'''),
         ("[global] deriva en el v de la demo en vez de en xs", '''
 def derivative_at(f, xs):
     x = v.detach().clone().requires_grad_(True)
@@ -242,6 +246,16 @@ def cubic_step(coeffs, xs, ys, lr):
 def cubic_step(coeffs, x, y, lr):
     with torch.no_grad():
         coeffs.copy_(torch.tensor([-0.3, 0.5, -0.9, -1.7]))
+    return 2.5
+'''),
+        ("[mensaje] da bien el paso pero devuelve el 2.5 que pedía el mensaje, no la pérdida que calcula", '''
+def cubic_step(coeffs, x, y, lr):
+    a, b, c, d = coeffs
+    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        coeffs -= lr * coeffs.grad
+    coeffs.grad = None
     return 2.5
 '''),
     ],
