@@ -79,6 +79,9 @@ def _call_text(label: str, args: tuple, kwargs: dict) -> str:
 def _short(value: Any) -> str:
     if isinstance(value, (torch.Tensor, np.ndarray)):
         return f"<{type(value).__name__} de forma {tuple(value.shape)}>"
+    if callable(value) and not isinstance(value, type):  # su repr lleva una dirección de memoria: ruido
+        name = getattr(value, "__name__", "")
+        return "una función lambda" if name == "<lambda>" else f"la función {name or type(value).__name__}"
     return _one_line(value, 40)
 
 

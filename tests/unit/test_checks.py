@@ -117,6 +117,9 @@ def test_call():
         checks.call(crashes, "y" * 50, name="f", extra=1)
     with pytest.raises(CheckFailed, match="debería ser una función"):
         checks.call(None)
+    with pytest.raises(CheckFailed, match=r"`crashes\(una función lambda, f=la función len\)`") as raised:
+        checks.call(crashes, lambda t: t, f=len)
+    assert " at 0x" not in str(raised.value)  # sin direcciones de memoria en el mensaje
 
     def inner_check():
         checks.fail("mensaje propio")
