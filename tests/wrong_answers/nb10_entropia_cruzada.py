@@ -15,6 +15,20 @@ def stable_log_softmax(logits):
 def stable_log_softmax(logits):
     return F.log_softmax(logits, dim=-1)
 '''),
+        ("usa el método logits.log_softmax(dim=-1): los números salen bien, pero es la función prohibida", '''
+def stable_log_softmax(logits):
+    log_softmax = logits.log_softmax(dim=-1)
+    return log_softmax
+'''),
+        ("softmax en float64 y luego log: e^-120 y e^-400 caben en float64, pero llama a torch.softmax (y e^-2000 tampoco cabe)", '''
+def stable_log_softmax(logits):
+    return torch.softmax(logits.double(), dim=-1).log().float()
+'''),
+        ("resta el máximo bien, pero la suma de exponenciales la hace torch.logsumexp, que el enunciado prohíbe", '''
+def stable_log_softmax(logits):
+    shifted = logits - logits.max(dim=-1, keepdim=True).values
+    return shifted - torch.logsumexp(shifted, dim=-1, keepdim=True)
+'''),
         ("[fijo] devuelve los valores del caso visible", '''
 import math
 
