@@ -100,7 +100,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('09-autograd', 'nb09-cubic-step', 'una sola entrada: cubic_step', ISSUE_23),
     ('09-autograd', 'nb09-cubic-step', 'entradas escritas tal cual', ISSUE_23),
     # 10-entropia-cruzada
-    ('10-entropia-cruzada', 'nb10-cross-entropy-by-hand', 'entradas escritas tal cual', ISSUE_23),
     # 11-bucle
     ('11-bucle', 'nb11-make-xy', 'una sola entrada: make_xy', ISSUE_23),
     ('11-bucle', 'nb11-make-xy', 'entradas escritas tal cual', ISSUE_23),

@@ -105,6 +105,16 @@ def cross_entropy_by_hand(logits, targets, ignore_index):
     V = logits.shape[-1]
     return F.cross_entropy(logits.reshape(-1, V), targets.reshape(-1), ignore_index=ignore_index)
 '''),
+        ("la pérdida de la librería en forma de módulo, nn.CrossEntropyLoss con ignore_index", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    loss_fn = torch.nn.CrossEntropyLoss(ignore_index=ignore_index)
+    return loss_fn(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))
+'''),
+        ("log_softmax bien, pero la media sin relleno se la pide a F.nll_loss, que el enunciado prohíbe", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    log_p = F.log_softmax(logits, dim=-1)
+    return F.nll_loss(log_p.reshape(-1, log_p.shape[-1]), targets.reshape(-1), ignore_index=ignore_index)
+'''),
         ("[copia] la celda de las dos posiciones: p[torch.arange(N), objetivos] sobre el lote (B, T, V)", '''
 def cross_entropy_by_hand(logits, targets, ignore_index):
     p = torch.softmax(logits, dim=-1)
