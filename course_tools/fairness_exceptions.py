@@ -18,8 +18,6 @@ ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
     # 10-entropia-cruzada
-    ('10-entropia-cruzada', 'nb10-stable-log-softmax', 'entradas escritas tal cual', ISSUE_23),
-    ('10-entropia-cruzada', 'nb10-cross-entropy-by-hand', 'entradas escritas tal cual', ISSUE_23),
     # 11-bucle
     ('11-bucle', 'nb11-make-xy', 'una sola entrada: make_xy', ISSUE_23),
     ('11-bucle', 'nb11-make-xy', 'entradas escritas tal cual', ISSUE_23),

@@ -15,6 +15,20 @@ def stable_log_softmax(logits):
 def stable_log_softmax(logits):
     return F.log_softmax(logits, dim=-1)
 '''),
+        ("usa el método logits.log_softmax(dim=-1): los números salen bien, pero es la función prohibida", '''
+def stable_log_softmax(logits):
+    log_softmax = logits.log_softmax(dim=-1)
+    return log_softmax
+'''),
+        ("softmax en float64 y luego log: e^-120 y e^-400 caben en float64, pero llama a torch.softmax (y e^-2000 tampoco cabe)", '''
+def stable_log_softmax(logits):
+    return torch.softmax(logits.double(), dim=-1).log().float()
+'''),
+        ("resta el máximo bien, pero la suma de exponenciales la hace torch.logsumexp, que el enunciado prohíbe", '''
+def stable_log_softmax(logits):
+    shifted = logits - logits.max(dim=-1, keepdim=True).values
+    return shifted - torch.logsumexp(shifted, dim=-1, keepdim=True)
+'''),
         ("[fijo] devuelve los valores del caso visible", '''
 import math
 
@@ -90,6 +104,16 @@ extra_loss_half = 0.50
 def cross_entropy_by_hand(logits, targets, ignore_index):
     V = logits.shape[-1]
     return F.cross_entropy(logits.reshape(-1, V), targets.reshape(-1), ignore_index=ignore_index)
+'''),
+        ("la pérdida de la librería en forma de módulo, nn.CrossEntropyLoss con ignore_index", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    loss_fn = torch.nn.CrossEntropyLoss(ignore_index=ignore_index)
+    return loss_fn(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))
+'''),
+        ("log_softmax bien, pero la media sin relleno se la pide a F.nll_loss, que el enunciado prohíbe", '''
+def cross_entropy_by_hand(logits, targets, ignore_index):
+    log_p = F.log_softmax(logits, dim=-1)
+    return F.nll_loss(log_p.reshape(-1, log_p.shape[-1]), targets.reshape(-1), ignore_index=ignore_index)
 '''),
         ("[copia] la celda de las dos posiciones: p[torch.arange(N), objetivos] sobre el lote (B, T, V)", '''
 def cross_entropy_by_hand(logits, targets, ignore_index):
