@@ -334,6 +334,25 @@ def _roba():
 READERS = ("ladrona", "fisgona", "casera", "chivata", "red-tcp", "red-udp")
 
 
+def page_text(page: str) -> str:
+    """El texto de una página de devolución sin etiquetas: el resaltado parte cada línea de código en <span>."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def hidden_only_lines(solved) -> list[str]:
+    """Las líneas de los tests ocultos del cuaderno resuelto que no salen en ningún otro sitio de él: lo que
+    una devolución no debe enseñar."""
+    from course_tools import cells
+
+    shown = "\n".join(cells.strip_hidden_tests(c.source) for c in solved.cells)
+    tests = [c for c in solved.cells if cells.is_graded_test(c) and cells.BEGIN_HIDDEN in c.source]
+    return [line.strip() for c in tests for line in cells.HIDDEN_REGION.search(c.source).group(0).splitlines()
+            if len(line.strip()) > 20 and "###" not in line and line.strip() not in shown]
+
+
 def said(root, student: str, mark: str) -> list[str]:
     """Lo que la entrega de ``student`` escribió tras ``mark`` en su cuaderno corregido, línea a línea."""
     nb = nbformat.read(str(root / "autograded" / student / SLUG / FILE), as_version=4)

@@ -7,9 +7,7 @@ cambia la raíz; las órdenes se lanzan como las lanzaría el profesorado, sin J
 
 from __future__ import annotations
 
-import html
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +15,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, ladrona, said
+from catalogo_hostil import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, hidden_only_lines, ladrona, page_text,
+                             said)
 from course_tools import cells
 from course_tools.build import prepare_course
 from course_tools.config import NBGRADER_CONFIG, notebooks
@@ -78,11 +77,6 @@ def scores(root: Path, student: str) -> dict[str, float]:
         return {"total": sub.score, **{g.name: g.score for nb in sub.notebooks for g in nb.grades if g.max_score}}
 
 
-def visible_text(page: str) -> str:
-    """El texto de la página sin etiquetas: el resaltado parte cada línea de código en muchos <span>."""
-    return html.unescape(re.sub(r"<[^>]+>", "", page))
-
-
 def test_la_solucion_saca_la_nota_completa_en_el_nucleo_con_limites(plain):
     root, _solved = plain
     assert scores(root, "solucion")["total"] == FULL_MARKS
@@ -114,20 +108,18 @@ def test_la_que_busca_los_cuadernos_del_profesor_no_los_lee_y_se_la_ve(plain):
 def test_la_devolucion_en_castellano_sin_tests_ocultos(plain):
     root, solved = plain
     tests = [c for c in solved.cells if cells.is_graded_test(c) and cells.BEGIN_HIDDEN in c.source]
-    shown = "\n".join(cells.strip_hidden_tests(c.source) for c in solved.cells)
-    hidden = [line.strip() for c in tests for line in cells.HIDDEN_REGION.search(c.source).group(0).splitlines()
-              if len(line.strip()) > 20 and "###" not in line and line.strip() not in shown]
+    hidden = hidden_only_lines(solved)
     visible = [line.strip() for c in tests for line in cells.strip_hidden_tests(c.source).splitlines()
                if line.strip().startswith("check_")]
     assert hidden and visible
     for student in ("solucion", "trucada"):
         page = (root / "feedback" / student / SLUG / f"{SLUG}.html").read_text(encoding="utf-8")
         assert '<html lang="es">' in page and "Nota:" in page and "Score" not in page
-        text = visible_text(page)
+        text = page_text(page)
         assert all(line in text for line in visible), [line for line in visible if line not in text]
         assert not [line for line in hidden if line in text]
         assert "BEGIN HIDDEN TESTS" not in text
-    trucada = visible_text((root / "feedback" / "trucada" / SLUG / f"{SLUG}.html").read_text(encoding="utf-8"))
+    trucada = page_text((root / "feedback" / "trucada" / SLUG / f"{SLUG}.html").read_text(encoding="utf-8"))
     assert f"{TAMPER_ENAME}: manipulación de los tests detectada" in trucada
     assert "Nota: 0,5 de 6,5" in trucada
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import CATALOGUE, SLUG
+from catalogo_hostil import CATALOGUE, FULL_MARKS, SLUG
 from course_tools.grading import gradebook
 from course_tools.grading.run import grade_all
 from course_tools.build import prepare_course
@@ -63,7 +63,7 @@ def test_correccion_en_paralelo_sobre_postgres(postgres_url, tmp_path):
         folder = tmp_path / "submitted" / f"alumno-{i}" / SLUG
         folder.mkdir(parents=True)
         nbformat.write(solved if i % 2 == 0 else release, str(folder / f"{SLUG}.ipynb"))
-        expected[f"alumno-{i}"] = 7 if i % 2 == 0 else 0
+        expected[f"alumno-{i}"] = FULL_MARKS if i % 2 == 0 else 0
     make, points, _problem = CATALOGUE["check-equal-trucado"]
     make(tmp_path / "submitted" / "tramposo" / SLUG, solved, release)
     expected["tramposo"] = points

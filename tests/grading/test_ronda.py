@@ -8,7 +8,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, READERS, SLUG, orphan_pid, said
+from catalogo_hostil import (ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, READERS, SLUG, hidden_only_lines, orphan_pid,
+                             page_text, said)
 from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report, sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
@@ -137,11 +138,13 @@ def test_devolucion_en_castellano_sin_tests_ocultos(course):
     root, outcomes, _, _, _bait = course
     wanted = [o for key, o in outcomes.items() if key in {("sin-rellenar", SLUG), ("solucion", SLUG)}]
     written = grading_feedback.feedback(root, outcomes=wanted)
+    hidden = hidden_only_lines(nbformat.read(str(root / "source" / SLUG / FILE), as_version=4))
+    assert hidden
     assert len(written) == 2
     for html in written:
         text = html.read_text(encoding="utf-8")
         assert "Nota:" in text and "Score:" not in text
         assert "BEGIN HIDDEN TESTS" not in text
-        assert "d2d4 d7d5 c2c4" not in text  # un caso de los tests ocultos
+        assert not [line for line in hidden if line in page_text(text)]
     empty = next(p for p in written if "sin-rellenar" in str(p))
     assert "NotImplementedError" in empty.read_text(encoding="utf-8") or "CheckFailed" in empty.read_text(encoding="utf-8")
