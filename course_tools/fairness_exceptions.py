@@ -86,11 +86,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 10-entropia-cruzada
     ('10-entropia-cruzada', 'nb10-stable-log-softmax', 'entradas escritas tal cual', ISSUE_23),
     ('10-entropia-cruzada', 'nb10-cross-entropy-by-hand', 'entradas escritas tal cual', ISSUE_23),
-    # 11-bucle
-    ('11-bucle', 'nb11-make-xy', 'una sola entrada: make_xy', ISSUE_23),
-    ('11-bucle', 'nb11-make-xy', 'entradas escritas tal cual', ISSUE_23),
-    ('11-bucle', 'nb11-accumulated-step', 'una sola entrada: accumulated_step', ISSUE_23),
-    ('11-bucle', 'nb11-data-floor', 'entradas escritas tal cual', ISSUE_23),
     # 12-evaluar
     ('12-evaluar', 'nb12-forward-frozen', 'una sola entrada: forward_frozen', ISSUE_23),
     ('12-evaluar', 'nb12-forward-frozen', 'esperado en una global: _expected', ISSUE_23),
