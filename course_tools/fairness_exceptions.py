@@ -18,11 +18,6 @@ ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
     # 10-entropia-cruzada
-    # 11-bucle
-    ('11-bucle', 'nb11-make-xy', 'una sola entrada: make_xy', ISSUE_23),
-    ('11-bucle', 'nb11-make-xy', 'entradas escritas tal cual', ISSUE_23),
-    ('11-bucle', 'nb11-accumulated-step', 'una sola entrada: accumulated_step', ISSUE_23),
-    ('11-bucle', 'nb11-data-floor', 'entradas escritas tal cual', ISSUE_23),
     # 12-evaluar
     ('12-evaluar', 'nb12-forward-frozen', 'una sola entrada: forward_frozen', ISSUE_23),
     ('12-evaluar', 'nb12-forward-frozen', 'esperado en una global: _expected', ISSUE_23),
