@@ -51,6 +51,14 @@ def forward_frozen(model, x_in, n_frozen):
             h = layer(h)
     return h
 '''),
+        ("apaga el grafo con torch.set_grad_enabled capa a capa y, si todas están congeladas, lo deja apagado", '''
+def forward_frozen(model, x, n_frozen):
+    h = x
+    for i, layer in enumerate(model):
+        torch.set_grad_enabled(i >= n_frozen)
+        h = layer(h)
+    return h
+'''),
         ("no congela nada: llama al modelo con grafo", '''
 def forward_frozen(model, x, n_frozen):
     return model(x)
