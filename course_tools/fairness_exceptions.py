@@ -79,8 +79,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('11-bucle', 'nb11-make-xy', 'entradas escritas tal cual', ISSUE_23),
     ('11-bucle', 'nb11-accumulated-step', 'una sola entrada: accumulated_step', ISSUE_23),
     ('11-bucle', 'nb11-data-floor', 'entradas escritas tal cual', ISSUE_23),
-    # 12-evaluar
-    ('12-evaluar', 'nb12-evaluate', 'esperado en una global: _one_batch', ISSUE_23),
     # 13-dispositivo
     ('13-dispositivo', 'nb13-to-device', 'sin enseñar: .items', ISSUE_23),
     ('13-dispositivo', 'nb13-positional-forward', 'entradas escritas tal cual', ISSUE_23),
