@@ -18,10 +18,6 @@ ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
     # 10-entropia-cruzada
-    # 12-evaluar
-    ('12-evaluar', 'nb12-forward-frozen', 'una sola entrada: forward_frozen', ISSUE_23),
-    ('12-evaluar', 'nb12-forward-frozen', 'esperado en una global: _expected', ISSUE_23),
-    ('12-evaluar', 'nb12-evaluate', 'esperado en una global: _one_batch', ISSUE_23),
     # 13-dispositivo
     ('13-dispositivo', 'nb13-positional-forward', 'entradas escritas tal cual', ISSUE_23),
     ('13-dispositivo', 'nb13-positional-forward', 'esperado en una global: _expected', ISSUE_23),

@@ -51,6 +51,14 @@ def forward_frozen(model, x_in, n_frozen):
             h = layer(h)
     return h
 '''),
+        ("apaga el grafo con torch.set_grad_enabled capa a capa y, si todas están congeladas, lo deja apagado", '''
+def forward_frozen(model, x, n_frozen):
+    h = x
+    for i, layer in enumerate(model):
+        torch.set_grad_enabled(i >= n_frozen)
+        h = layer(h)
+    return h
+'''),
         ("no congela nada: llama al modelo con grafo", '''
 def forward_frozen(model, x, n_frozen):
     return model(x)
@@ -116,6 +124,29 @@ def evaluate(model, batches):
         ("[fijo] devuelve la cifra del lote visible", '''
 def evaluate(model, batches):
     return 2.6769988536834717
+'''),
+        ("[fijo] hace todo el ritual (eval, no_grad, restaura el modo) pero devuelve la cifra del lote visible", '''
+@torch.no_grad()
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    for xb, yb in batches:
+        model(xb)
+    model.train(was_training)
+    return 2.6769988536834717
+'''),
+        ("apaga el grafo con torch.set_grad_enabled(False) y no lo vuelve a encender", '''
+def evaluate(model, batches):
+    was_training = model.training
+    model.eval()
+    torch.set_grad_enabled(False)
+    total, count = 0.0, 0
+    for xb, yb in batches:
+        logits = model(xb)
+        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
+        count += yb.numel()
+    model.train(was_training)
+    return total / count
 '''),
         ("[global] usa el V = 14 del cuaderno en vez del ancho de los logits", '''
 @torch.no_grad()
