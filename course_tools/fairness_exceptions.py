@@ -35,9 +35,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('12-evaluar', 'nb12-forward-frozen', 'una sola entrada: forward_frozen', ISSUE_23),
     ('12-evaluar', 'nb12-forward-frozen', 'esperado en una global: _expected', ISSUE_23),
     ('12-evaluar', 'nb12-evaluate', 'esperado en una global: _one_batch', ISSUE_23),
-    # 13-dispositivo
-    ('13-dispositivo', 'nb13-positional-forward', 'entradas escritas tal cual', ISSUE_23),
-    ('13-dispositivo', 'nb13-positional-forward', 'esperado en una global: _expected', ISSUE_23),
     # 14-atencion
     ('14-atencion', 'nb14-attention-received', 'una sola entrada: attention_received', ISSUE_23),
     ('14-atencion', 'nb14-attention-received', 'entradas escritas tal cual', ISSUE_23),
