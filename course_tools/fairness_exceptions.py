@@ -18,9 +18,6 @@ ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
     # 10-entropia-cruzada
-    # 13-dispositivo
-    ('13-dispositivo', 'nb13-positional-forward', 'entradas escritas tal cual', ISSUE_23),
-    ('13-dispositivo', 'nb13-positional-forward', 'esperado en una global: _expected', ISSUE_23),
     # 14-atencion
     ('14-atencion', 'nb14-attention-received', 'una sola entrada: attention_received', ISSUE_23),
     ('14-atencion', 'nb14-attention-received', 'entradas escritas tal cual', ISSUE_23),

@@ -1,6 +1,6 @@
 """Respuestas equivocadas plausibles de 13-dispositivo: {grade_id: [(motivo, celda completa), ...]}."""
 
-_RIGHT_BYTES = "batch_bytes = 102_400\ntable_bytes = 4_157_440\nlogits_bytes = 51_968_000\n"
+_RIGHT_BYTES = "batch_bytes = 102_400\ntable_bytes = 4_157_440\n"
 
 WRONG_ANSWERS = {
     "nb13-bytes": [
@@ -8,14 +8,14 @@ WRONG_ANSWERS = {
          _RIGHT_BYTES.replace("102_400", "51_200")),
         ("[copia] copia los 40 bytes del lote de cinco tokens de la demostración",
          _RIGHT_BYTES.replace("102_400", "40")),
+        ("cuenta el lote como está en disco, en uint16 (cuaderno 04), y no como sale del cargador",
+         _RIGHT_BYTES.replace("102_400", "25_600")),
+        ("cuenta números en vez de bytes en el lote", _RIGHT_BYTES.replace("102_400", "12_800")),
         ("cuenta números en vez de bytes en la tabla", _RIGHT_BYTES.replace("4_157_440", "1_039_360")),
         ("cuenta bits en vez de bytes en la tabla", _RIGHT_BYTES.replace("4_157_440", "33_259_520")),
         ("cree que la tabla se guarda en bf16 (autocast no cambia los pesos)",
          _RIGHT_BYTES.replace("4_157_440", "2_078_720")),
-        ("cree que bf16 ocupa lo mismo que float32", _RIGHT_BYTES.replace("51_968_000", "103_936_000")),
-        ("cree que bf16 ocupa un byte", _RIGHT_BYTES.replace("51_968_000", "25_984_000")),
-        ("olvida el lote en los logits: solo T × V", _RIGHT_BYTES.replace("51_968_000", "812_000")),
-        ("escribe megabytes en vez de bytes", _RIGHT_BYTES.replace("51_968_000", "52")),
+        ("escribe megabytes en vez de bytes en la tabla", _RIGHT_BYTES.replace("4_157_440", "4")),
     ],
     "nb13-to-device": [
         ("[copia] pega la línea del bucle de la demostración: da por hecho que el lote es (x, y)", '''
@@ -107,6 +107,21 @@ class PositionalBigram(nn.Module):
     def forward(self, x):
         T = x.shape[1]
         return self.output(self.tokens(x) + self.positions(torch.arange(T)))
+'''),
+        ("[referencia] pega en forward el bucle del test visible: lee los ids uno a uno con int()", '''
+class PositionalBigram(nn.Module):
+    def __init__(self, V, d, max_len):
+        super().__init__()
+        self.tokens = nn.Embedding(V, d)
+        self.positions = nn.Embedding(max_len, d)
+        self.output = nn.Linear(d, V)
+
+    def forward(self, x):
+        tok, pos = self.tokens.weight, self.positions.weight
+        w, b = self.output.weight, self.output.bias
+        B, T = x.shape
+        rows = [w @ (tok[int(x[i, t])] + pos[t]) + b for i in range(B) for t in range(T)]
+        return torch.stack(rows).view(B, T, -1)
 '''),
         ("[global] crea las posiciones en el device del cuaderno en vez del de x", '''
 class PositionalBigram(nn.Module):
@@ -219,18 +234,22 @@ class PositionalBigram(nn.Module):
     ],
     "nb13-autocast-dtypes": [
         ("[mensaje] cree que dentro de autocast todo sale en bf16",
-         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.bfloat16)"),
+         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.bfloat16)"),
         ("[copia] repite lo que enseña la demostración (capa lineal en bf16) para todo lo que sale de h",
-         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.float32)"),
+         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.float32)"),
+        ("confunde las listas: aplica en la CPU la de la GPU y pasa la softmax a float32",
+         "autocast_dtypes = (torch.float32, torch.bfloat16, torch.float32, torch.float32, torch.bfloat16)"),
         ("cree que en la CPU autocast no hace nada",
-         "autocast_dtypes = (torch.float32, torch.float32, torch.float32, torch.float32)"),
+         "autocast_dtypes = (torch.float32, torch.float32, torch.float32, torch.float32, torch.float32)"),
         ("cree que la entropía cruzada sigue en bf16 si le llegan logits bf16",
-         "autocast_dtypes = (torch.float32, torch.bfloat16, torch.bfloat16, torch.bfloat16)"),
+         "autocast_dtypes = (torch.float32, torch.bfloat16, torch.bfloat16, torch.bfloat16, torch.bfloat16)"),
         ("cree que multiplicar por un número de Python promociona a float32",
-         "autocast_dtypes = (torch.float32, torch.float32, torch.float32, torch.bfloat16)"),
+         "autocast_dtypes = (torch.float32, torch.float32, torch.float32, torch.bfloat16, torch.bfloat16)"),
         ("cree que sumar bf16 y float32 se queda en bf16",
-         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.float32, torch.bfloat16)"),
+         "autocast_dtypes = (torch.bfloat16, torch.bfloat16, torch.float32, torch.bfloat16, torch.bfloat16)"),
         ("cree que @ no cuenta como multiplicación de matrices",
-         "autocast_dtypes = (torch.float32, torch.bfloat16, torch.float32, torch.float32)"),
+         "autocast_dtypes = (torch.float32, torch.bfloat16, torch.float32, torch.bfloat16, torch.float32)"),
+        ("da cuatro tipos: se salta la softmax",
+         "autocast_dtypes = (torch.float32, torch.bfloat16, torch.float32, torch.bfloat16)"),
     ],
 }
