@@ -39,8 +39,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('13-dispositivo', 'nb13-positional-forward', 'entradas escritas tal cual', ISSUE_23),
     ('13-dispositivo', 'nb13-positional-forward', 'esperado en una global: _expected', ISSUE_23),
     # 14-atencion
-    ('14-atencion', 'nb14-attention-received', 'una sola entrada: attention_received', ISSUE_23),
-    ('14-atencion', 'nb14-attention-received', 'entradas escritas tal cual', ISSUE_23),
     ('14-atencion', 'nb14-window-mask', 'sin enseñar: diagonal=', ISSUE_23),
     ('14-atencion', 'nb14-window-mask', 'sin enseñar: torch.triu', ISSUE_23),
     ('14-atencion', 'nb14-window-mask', 'una sola entrada: window_mask', ISSUE_23),

@@ -52,6 +52,11 @@ WRONG_ANSWERS = {
         ("[fijo] devuelve el resultado del ejemplo visible", _received("return torch.tensor([[0.675, 0.325]])")),
         ("[global] divide entre el H del cuaderno en vez de contar las cabezas de los pesos",
          _received("return weights.sum(dim=(1, 2)) / (H * weights.shape[-1])")),
+        ("[referencia] la comprensión de listas del test visible, en vez de una operación sobre el tensor",
+         _received("n_b, n_h, n_i, n_j = weights.shape\n"
+                   "    rows = weights.tolist()\n"
+                   "    return torch.tensor([[sum(rows[b][h][i][j] for h in range(n_h) for i in range(n_i)) / (n_h * n_i)\n"
+                   "                          for j in range(n_j)] for b in range(n_b)], dtype=weights.dtype)")),
     ],
     "nb14-predict-shapes": [
         ("cree que qkv(x) ya tiene el ancho d", _shapes((3, 7, 24), *_GOOD[1:])),
