@@ -39,11 +39,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('13-dispositivo', 'nb13-positional-forward', 'entradas escritas tal cual', ISSUE_23),
     ('13-dispositivo', 'nb13-positional-forward', 'esperado en una global: _expected', ISSUE_23),
     # 14-atencion
-    ('14-atencion', 'nb14-window-mask', 'sin enseñar: diagonal=', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'sin enseñar: torch.triu', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'una sola entrada: window_mask', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'entradas escritas tal cual', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'esperado en una global: _expected', ISSUE_23),
     ('14-atencion', 'nb14-cached-attention', "regla solo en los ocultos: check_vectorized(cached_attention, 'cached_attention')", ISSUE_23),
     ('14-atencion', 'nb14-cached-attention', 'esperado en una global: _full', ISSUE_23),
     # 15-mas-detalles

@@ -89,6 +89,14 @@ WRONG_ANSWERS = {
         ("la banda por encima de la diagonal: la máscara traspuesta", _window(
             "    i = torch.arange(T)[:, None]\n    j = torch.arange(T)[None, :]\n"
             "    return (j >= i) & (j - i < window)\n")),
+        ("[referencia] la comprensión de listas del test visible, con un bucle por casilla", _window(
+            "    return torch.tensor([[j <= i and i - j < window for j in range(T)] for i in range(T)], dtype=torch.bool)\n")),
+        ("[copia] la diagonal=-1 de la demo: la ventana deja fuera la propia posición", _window(
+            "    ones = torch.ones(T, T, dtype=torch.bool)\n"
+            "    return torch.tril(ones, diagonal=-1) & torch.triu(ones, diagonal=-window)\n")),
+        ("el signo de la diagonal al revés: triu(diagonal=window - 1)", _window(
+            "    ones = torch.ones(T, T, dtype=torch.bool)\n"
+            "    return torch.tril(ones) & torch.triu(ones, diagonal=window - 1)\n")),
         ("devuelve unos y ceros en float32 en vez de bool", _window(
             "    ones = torch.ones(T, T)\n    return torch.tril(ones) * torch.triu(ones, diagonal=1 - window)\n")),
     ],
