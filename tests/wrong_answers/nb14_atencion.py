@@ -125,6 +125,10 @@ WRONG_ANSWERS = {
         ("[global] escala con el D del cuaderno (4) en vez del de q", _cached(
             "    scores = q @ k.transpose(-2, -1) / math.sqrt(D)\n"
             "    allowed = torch.ones(Tq, Tk, dtype=torch.bool).tril(diagonal=Tk - Tq)\n" + _MIX)),
+        ("[fijo] rehace las entradas al azar del test visible con su semilla y devuelve su referencia", _cached(
+            "    gen = torch.Generator().manual_seed(0 if Tk == 6 else 1)\n"
+            "    q_all = torch.randn(*k.shape, generator=gen)\n"
+            "    return F.scaled_dot_product_attention(q_all, k, v, is_causal=True)[:, :, -Tq:]\n")),
         ("[bucle] una consulta cada vez, con SDPA sobre las claves que puede mirar", _cached(
             "    rows = []\n"
             "    for i in range(Tq):\n"
