@@ -18,16 +18,6 @@ ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
     # 10-entropia-cruzada
-    # 14-atencion
-    ('14-atencion', 'nb14-attention-received', 'una sola entrada: attention_received', ISSUE_23),
-    ('14-atencion', 'nb14-attention-received', 'entradas escritas tal cual', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'sin enseñar: diagonal=', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'sin enseñar: torch.triu', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'una sola entrada: window_mask', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'entradas escritas tal cual', ISSUE_23),
-    ('14-atencion', 'nb14-window-mask', 'esperado en una global: _expected', ISSUE_23),
-    ('14-atencion', 'nb14-cached-attention', "regla solo en los ocultos: check_vectorized(cached_attention, 'cached_attention')", ISSUE_23),
-    ('14-atencion', 'nb14-cached-attention', 'esperado en una global: _full', ISSUE_23),
     # 15-mas-detalles
     ('15-mas-detalles', 'nb15-played-logits', "regla solo en los ocultos: check_vectorized(played_logits, 'played_logits')", ISSUE_23),
     ('15-mas-detalles', 'nb15-played-logits', 'una sola entrada: played_logits', ISSUE_23),

@@ -52,6 +52,11 @@ WRONG_ANSWERS = {
         ("[fijo] devuelve el resultado del ejemplo visible", _received("return torch.tensor([[0.675, 0.325]])")),
         ("[global] divide entre el H del cuaderno en vez de contar las cabezas de los pesos",
          _received("return weights.sum(dim=(1, 2)) / (H * weights.shape[-1])")),
+        ("[referencia] la comprensión de listas del test visible, en vez de una operación sobre el tensor",
+         _received("n_b, n_h, n_i, n_j = weights.shape\n"
+                   "    rows = weights.tolist()\n"
+                   "    return torch.tensor([[sum(rows[b][h][i][j] for h in range(n_h) for i in range(n_i)) / (n_h * n_i)\n"
+                   "                          for j in range(n_j)] for b in range(n_b)], dtype=weights.dtype)")),
     ],
     "nb14-predict-shapes": [
         ("cree que qkv(x) ya tiene el ancho d", _shapes((3, 7, 24), *_GOOD[1:])),
@@ -84,6 +89,14 @@ WRONG_ANSWERS = {
         ("la banda por encima de la diagonal: la máscara traspuesta", _window(
             "    i = torch.arange(T)[:, None]\n    j = torch.arange(T)[None, :]\n"
             "    return (j >= i) & (j - i < window)\n")),
+        ("[referencia] la comprensión de listas del test visible, con un bucle por casilla", _window(
+            "    return torch.tensor([[j <= i and i - j < window for j in range(T)] for i in range(T)], dtype=torch.bool)\n")),
+        ("[copia] la diagonal=-1 de la demo: la ventana deja fuera la propia posición", _window(
+            "    ones = torch.ones(T, T, dtype=torch.bool)\n"
+            "    return torch.tril(ones, diagonal=-1) & torch.triu(ones, diagonal=-window)\n")),
+        ("el signo de la diagonal al revés: triu(diagonal=window - 1)", _window(
+            "    ones = torch.ones(T, T, dtype=torch.bool)\n"
+            "    return torch.tril(ones) & torch.triu(ones, diagonal=window - 1)\n")),
         ("devuelve unos y ceros en float32 en vez de bool", _window(
             "    ones = torch.ones(T, T)\n    return torch.tril(ones) * torch.triu(ones, diagonal=1 - window)\n")),
     ],
@@ -112,6 +125,10 @@ WRONG_ANSWERS = {
         ("[global] escala con el D del cuaderno (4) en vez del de q", _cached(
             "    scores = q @ k.transpose(-2, -1) / math.sqrt(D)\n"
             "    allowed = torch.ones(Tq, Tk, dtype=torch.bool).tril(diagonal=Tk - Tq)\n" + _MIX)),
+        ("[fijo] rehace las entradas al azar del test visible con su semilla y devuelve su referencia", _cached(
+            "    gen = torch.Generator().manual_seed(0 if Tk == 6 else 1)\n"
+            "    q_all = torch.randn(*k.shape, generator=gen)\n"
+            "    return F.scaled_dot_product_attention(q_all, k, v, is_causal=True)[:, :, -Tq:]\n")),
         ("[bucle] una consulta cada vez, con SDPA sobre las claves que puede mirar", _cached(
             "    rows = []\n"
             "    for i in range(Tq):\n"
