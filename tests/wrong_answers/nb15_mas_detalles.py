@@ -70,6 +70,8 @@ WRONG_ANSWERS = {
          _played("    return (h.float() * w_out[y].float()).sum(dim=-1)\n")),
         ("[copia] los logits del enunciado con el gather de la sección 3: calcula los V logits",
          _played("    return (h @ w_out.T).gather(-1, y.unsqueeze(-1)).squeeze(-1)\n")),
+        ("squeeze() sin eje: con una sola partida (B = 1) se lleva también el eje del lote",
+         _played("    return (h.unsqueeze(-2) @ w_out[y].unsqueeze(-1)).squeeze()\n")),
         ("[fijo] devuelve los logits del ejemplo visible",
          _played("    return torch.tensor([[5.0, 4.0]])\n")),
         ("[bucle] un producto escalar por posición con dos bucles", _played(
