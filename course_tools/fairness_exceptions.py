@@ -48,10 +48,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('14-atencion', 'nb14-window-mask', 'esperado en una global: _expected', ISSUE_23),
     ('14-atencion', 'nb14-cached-attention', "regla solo en los ocultos: check_vectorized(cached_attention, 'cached_attention')", ISSUE_23),
     ('14-atencion', 'nb14-cached-attention', 'esperado en una global: _full', ISSUE_23),
-    # 15-mas-detalles
-    ('15-mas-detalles', 'nb15-scores-heads-last', "regla solo en los ocultos: check_vectorized(scores_heads_last, 'scores_heads_last')", ISSUE_23),
-    ('15-mas-detalles', 'nb15-scores-heads-last', 'una sola entrada: scores_heads_last', ISSUE_23),
-    ('15-mas-detalles', 'nb15-scores-heads-last', 'esperado en una global: _expected', ISSUE_23),
     # 16-depuracion
     ('16-depuracion', 'nb16-elo-mse', 'una sola entrada: elo_mse', ISSUE_23),
     ('16-depuracion', 'nb16-elo-mse', 'entradas escritas tal cual', ISSUE_23),
