@@ -18,13 +18,6 @@ ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
     # 10-entropia-cruzada
-    # 15-mas-detalles
-    ('15-mas-detalles', 'nb15-played-logits', "regla solo en los ocultos: check_vectorized(played_logits, 'played_logits')", ISSUE_23),
-    ('15-mas-detalles', 'nb15-played-logits', 'una sola entrada: played_logits', ISSUE_23),
-    ('15-mas-detalles', 'nb15-played-logits', 'entradas escritas tal cual', ISSUE_23),
-    ('15-mas-detalles', 'nb15-scores-heads-last', "regla solo en los ocultos: check_vectorized(scores_heads_last, 'scores_heads_last')", ISSUE_23),
-    ('15-mas-detalles', 'nb15-scores-heads-last', 'una sola entrada: scores_heads_last', ISSUE_23),
-    ('15-mas-detalles', 'nb15-scores-heads-last', 'esperado en una global: _expected', ISSUE_23),
     # 16-depuracion
     ('16-depuracion', 'nb16-elo-mse', 'una sola entrada: elo_mse', ISSUE_23),
     ('16-depuracion', 'nb16-elo-mse', 'entradas escritas tal cual', ISSUE_23),

@@ -25,8 +25,8 @@ def _played(body):
     return "\ndef played_logits(h, w_out, y):\n" + body
 
 
-def _scores(body):
-    return "\ndef scores_heads_last(q, k):\n" + body
+def _heads(body):
+    return "\ndef per_head_linear(x, w, b):\n" + body
 
 
 WRONG_ANSWERS = {
@@ -70,6 +70,8 @@ WRONG_ANSWERS = {
          _played("    return (h.float() * w_out[y].float()).sum(dim=-1)\n")),
         ("[copia] los logits del enunciado con el gather de la sección 3: calcula los V logits",
          _played("    return (h @ w_out.T).gather(-1, y.unsqueeze(-1)).squeeze(-1)\n")),
+        ("squeeze() sin eje: con una sola partida (B = 1) se lleva también el eje del lote",
+         _played("    return (h.unsqueeze(-2) @ w_out[y].unsqueeze(-1)).squeeze()\n")),
         ("[fijo] devuelve los logits del ejemplo visible",
          _played("    return torch.tensor([[5.0, 4.0]])\n")),
         ("[bucle] un producto escalar por posición con dos bucles", _played(
@@ -79,32 +81,37 @@ WRONG_ANSWERS = {
             "            out[b, t] = h[b, t] @ w_out[y[b, t]]\n"
             "    return out\n")),
     ],
-    "nb15-scores-heads-last": [
-        ("[copia] la cadena de la sección 6 tal cual: con las cabezas detrás compara cabezas con cabezas",
-         _scores("    return torch.einsum('bhtd,bhsd->bhts', q, k) / q.shape[-1] ** 0.5\n")),
-        ("[copia] q @ k.transpose(-2, -1) del cuaderno 14 sin mover las cabezas",
-         _scores("    return q @ k.transpose(-2, -1) / q.shape[-1] ** 0.5\n")),
-        ("nombra bien los ejes pero escribe el resultado en el orden de la entrada (B, T, H, S)",
-         _scores("    return torch.einsum('bthd,bshd->bths', q, k) / q.shape[-1] ** 0.5\n")),
-        ("olvida dividir entre √D",
-         _scores("    return torch.einsum('bthd,bshd->bhts', q, k)\n")),
-        ("divide entre √d, el ancho del modelo (H · D), en vez de √D",
-         _scores("    return torch.einsum('bthd,bshd->bhts', q, k) / (q.shape[-2] * q.shape[-1]) ** 0.5\n")),
-        ("divide entre D en vez de √D",
-         _scores("    return torch.einsum('bthd,bshd->bhts', q, k) / q.shape[-1]\n")),
-        ("suma también sobre las cabezas",
-         _scores("    return torch.einsum('bthd,bshd->bts', q, k) / q.shape[-1] ** 0.5\n")),
-        ("mueve las cabezas de q pero no las de k",
-         _scores("    return q.transpose(1, 2) @ k.transpose(-2, -1) / q.shape[-1] ** 0.5\n")),
-        ("[fijo] devuelve las puntuaciones del ejemplo visible", _scores(
-            "    return torch.tensor([[[[10.0, 14.0, 2.0], [30.0, 42.0, 6.0]],\n"
-            "                          [[24.0, 32.0, 0.0], [48.0, 64.0, 0.0]]]])\n")),
-        ("[bucle] recorre partidas y cabezas y multiplica matrices de dos ejes", _scores(
-            "    B, T, H, D = q.shape\n"
-            "    out = torch.empty(B, H, T, k.shape[1], dtype=q.dtype)\n"
-            "    for b in range(B):\n"
-            "        for h in range(H):\n"
-            "            out[b, h] = q[b, :, h] @ k[b, :, h].T / D ** 0.5\n"
+    "nb15-per-head-linear": [
+        ("[copia] la línea de la sección 1: el sesgo (H, E) se alinea con (T, E), no con las cabezas",
+         _heads("    return torch.matmul(x, w) + b\n")),
+        ("le pone al sesgo un eje delante, que también se alinea con (T, E)",
+         _heads("    return x @ w + b.unsqueeze(0)\n")),
+        ("el eje de tamaño 1 del sesgo, al final: (H, E, 1)",
+         _heads("    return x @ w + b.unsqueeze(-1)\n")),
+        ("nombra bien los ejes con einsum pero suma el sesgo sin alinearlo",
+         _heads("    return torch.einsum('bhtd,hde->bhte', x, w) + b\n")),
+        ("olvida el sesgo",
+         _heads("    return x @ w\n")),
+        ("traspone w como en nn.Linear (x @ W.T)",
+         _heads("    return x @ w.transpose(-2, -1) + b.unsqueeze(1)\n")),
+        ("suma también sobre las cabezas con einsum",
+         _heads("    return torch.einsum('bhtd,hde->bte', x, w).unsqueeze(1) + b.unsqueeze(1)\n")),
+        ("usa la capa de la cabeza 0 para todas",
+         _heads("    return x @ w[0] + b[0]\n")),
+        ("pone las cabezas detrás para que el sesgo (H, E) encaje: @ multiplica entonces (H, D) por cada w[t]",
+         _heads("    return (x.transpose(1, 2) @ w + b).transpose(1, 2)\n")),
+        ("[copia] torch.mm de la sección 4: no acepta lotes",
+         _heads("    return torch.mm(x, w) + b.unsqueeze(1)\n")),
+        ("pasa a float32 y pierde el tipo de la entrada",
+         _heads("    return x.float() @ w.float() + b.float().unsqueeze(1)\n")),
+        ("[fijo] devuelve el resultado del ejemplo visible", _heads(
+            "    return torch.tensor([[[[100.0, 201.0, 301.0], [102.0, 203.0, 305.0], [104.0, 205.0, 309.0]],\n"
+            "                          [[-88.0, -207.0, -300.0], [-84.0, -209.0, -300.0], [-80.0, -211.0, -300.0]]]])\n")),
+        ("[bucle] recorre las cabezas y aplica cada capa", _heads(
+            "    B, H, T, D = x.shape\n"
+            "    out = torch.empty(B, H, T, w.shape[-1], dtype=x.dtype)\n"
+            "    for h in range(H):\n"
+            "        out[:, h] = x[:, h] @ w[h] + b[h]\n"
             "    return out\n")),
     ],
 }
