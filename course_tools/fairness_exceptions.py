@@ -56,8 +56,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('15-mas-detalles', 'nb15-scores-heads-last', 'una sola entrada: scores_heads_last', ISSUE_23),
     ('15-mas-detalles', 'nb15-scores-heads-last', 'esperado en una global: _expected', ISSUE_23),
     # 16-depuracion
-    ('16-depuracion', 'nb16-elo-mse', 'una sola entrada: elo_mse', ISSUE_23),
-    ('16-depuracion', 'nb16-elo-mse', 'entradas escritas tal cual', ISSUE_23),
     ('16-depuracion', 'nb16-mask-padding', 'una sola entrada: mask_padding', ISSUE_23),
     ('16-depuracion', 'nb16-mask-padding', 'esperado en una global: _expected', ISSUE_23),
     # 17-partidas-a-lotes

@@ -79,6 +79,14 @@ def elo_mse(pred, target):
 def elo_mse(pred, target):
     return ((pred.squeeze(-1) - target) ** 2).mean().item()
 '''),
+        ("[copia] copia el bucle de la referencia del test en vez de arreglar la resta", '''
+import torch
+
+
+def elo_mse(pred, target):
+    n = target.shape[0]
+    return torch.tensor(sum((float(pred[i, 0]) - float(target[i])) ** 2 for i in range(n)) / n)
+'''),
         ("[fijo] devuelve el valor del test visible", '''
 import torch
 
@@ -148,13 +156,35 @@ import torch.nn.functional as F
 def game_loss(logits, targets):
     return F.cross_entropy(logits.reshape(-1, 6), targets.reshape(-1), ignore_index=0)
 '''),
-        ("[fijo] devuelve los valores del test visible", '''
+        ("[copia] copia el bucle de la referencia del test: posición a posición", '''
+import torch
+
+
+def game_loss(logits, targets):
+    total, count = 0.0, 0
+    for b in range(targets.shape[0]):
+        for t in range(targets.shape[1]):
+            token = int(targets[b, t])
+            if token != 0:
+                total -= float(torch.log_softmax(logits[b, t].double(), dim=-1)[token])
+                count += 1
+    return torch.tensor(total / count)
+'''),
+        ("[fijo] devuelve ln 6, el valor del caso de logits iguales", '''
 import math
 import torch
 
 
 def game_loss(logits, targets):
-    return torch.tensor(math.log(logits.shape[-1]) if logits.shape[0] > 1 else math.log(2))
+    return torch.tensor(math.log(6))
+'''),
+        ("[fijo] devuelve ln V, que solo vale cuando los logits son todos iguales", '''
+import math
+import torch
+
+
+def game_loss(logits, targets):
+    return torch.tensor(math.log(logits.shape[-1]))
 '''),
     ],
     "nb16-mask-padding": [
