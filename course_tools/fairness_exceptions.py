@@ -55,9 +55,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     ('15-mas-detalles', 'nb15-scores-heads-last', "regla solo en los ocultos: check_vectorized(scores_heads_last, 'scores_heads_last')", ISSUE_23),
     ('15-mas-detalles', 'nb15-scores-heads-last', 'una sola entrada: scores_heads_last', ISSUE_23),
     ('15-mas-detalles', 'nb15-scores-heads-last', 'esperado en una global: _expected', ISSUE_23),
-    # 16-depuracion
-    ('16-depuracion', 'nb16-mask-padding', 'una sola entrada: mask_padding', ISSUE_23),
-    ('16-depuracion', 'nb16-mask-padding', 'esperado en una global: _expected', ISSUE_23),
     # 17-partidas-a-lotes
     ('17-partidas-a-lotes', 'nb17-elo-token-ids', "regla solo en los ocultos: check_vectorized(elo_token_ids, 'elo_token_ids')", ISSUE_23),
     ('17-partidas-a-lotes', 'nb17-elo-token-ids', 'entradas escritas tal cual', ISSUE_23),
