@@ -18,11 +18,6 @@ ISSUES_22_AND_23 = "pendiente: issue 22 (cuadernos 00–08) e issue 23 (09–17)
 EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
     # 10-entropia-cruzada
-    # 16-depuracion
-    ('16-depuracion', 'nb16-elo-mse', 'una sola entrada: elo_mse', ISSUE_23),
-    ('16-depuracion', 'nb16-elo-mse', 'entradas escritas tal cual', ISSUE_23),
-    ('16-depuracion', 'nb16-mask-padding', 'una sola entrada: mask_padding', ISSUE_23),
-    ('16-depuracion', 'nb16-mask-padding', 'esperado en una global: _expected', ISSUE_23),
     # 17-partidas-a-lotes
     ('17-partidas-a-lotes', 'nb17-elo-token-ids', "regla solo en los ocultos: check_vectorized(elo_token_ids, 'elo_token_ids')", ISSUE_23),
     ('17-partidas-a-lotes', 'nb17-elo-token-ids', 'entradas escritas tal cual', ISSUE_23),

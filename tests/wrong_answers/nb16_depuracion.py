@@ -79,6 +79,14 @@ def elo_mse(pred, target):
 def elo_mse(pred, target):
     return ((pred.squeeze(-1) - target) ** 2).mean().item()
 '''),
+        ("[copia] copia el bucle de la referencia del test en vez de arreglar la resta", '''
+import torch
+
+
+def elo_mse(pred, target):
+    n = target.shape[0]
+    return torch.tensor(sum((float(pred[i, 0]) - float(target[i])) ** 2 for i in range(n)) / n)
+'''),
         ("[fijo] devuelve el valor del test visible", '''
 import torch
 
@@ -148,62 +156,101 @@ import torch.nn.functional as F
 def game_loss(logits, targets):
     return F.cross_entropy(logits.reshape(-1, 6), targets.reshape(-1), ignore_index=0)
 '''),
-        ("[fijo] devuelve los valores del test visible", '''
+        ("[copia] copia el bucle de la referencia del test: posición a posición", '''
+import torch
+
+
+def game_loss(logits, targets):
+    total, count = 0.0, 0
+    for b in range(targets.shape[0]):
+        for t in range(targets.shape[1]):
+            token = int(targets[b, t])
+            if token != 0:
+                total -= float(torch.log_softmax(logits[b, t].double(), dim=-1)[token])
+                count += 1
+    return torch.tensor(total / count)
+'''),
+        ("[fijo] devuelve ln 6, el valor del caso de logits iguales", '''
 import math
 import torch
 
 
 def game_loss(logits, targets):
-    return torch.tensor(math.log(logits.shape[-1]) if logits.shape[0] > 1 else math.log(2))
+    return torch.tensor(math.log(6))
 '''),
-    ],
-    "nb16-mask-padding": [
-        ("[copia] pega la función rota tal cual: tapa las filas de las posiciones de relleno", '''
-def mask_padding(scores, is_pad):
-    return scores.masked_fill(is_pad.unsqueeze(-1), float("-inf"))
-'''),
-        ("quita el unsqueeze: (B, T) contra (B, T, T) se alinea por la derecha con el eje equivocado", '''
-def mask_padding(scores, is_pad):
-    return scores.masked_fill(is_pad, float("-inf"))
-'''),
-        ("añade el eje delante (unsqueeze(0)): el lote acaba en el eje de las filas", '''
-def mask_padding(scores, is_pad):
-    return scores.masked_fill(is_pad.unsqueeze(0), float("-inf"))
-'''),
-        ("tapa filas y columnas de relleno a la vez", '''
-def mask_padding(scores, is_pad):
-    both = is_pad.unsqueeze(1) | is_pad.unsqueeze(-1)
-    return scores.masked_fill(both, float("-inf"))
-'''),
-        ("usa -1e9 en vez de -inf", '''
-def mask_padding(scores, is_pad):
-    return scores.masked_fill(is_pad.unsqueeze(1), -1e9)
-'''),
-        ("tapa lo contrario: las posiciones que no son relleno", '''
-def mask_padding(scores, is_pad):
-    return scores.masked_fill(~is_pad.unsqueeze(1), float("-inf"))
-'''),
-        ("usa la máscara de la primera partida para todo el lote", '''
-def mask_padding(scores, is_pad):
-    return scores.masked_fill(is_pad[0], float("-inf"))
-'''),
-        ("arregla la máscara pero cambia scores en su sitio con masked_fill_", '''
-def mask_padding(scores, is_pad):
-    return scores.masked_fill_(is_pad.unsqueeze(1), float("-inf"))
-'''),
-        ("asigna con índices booleanos sobre el propio scores", '''
-def mask_padding(scores, is_pad):
-    scores[is_pad.unsqueeze(1).expand_as(scores)] = float("-inf")
-    return scores
-'''),
-        ("[fijo] devuelve la tabla del test visible", '''
+        ("[fijo] devuelve ln V, que solo vale cuando los logits son todos iguales", '''
+import math
 import torch
 
 
-def mask_padding(scores, is_pad):
-    inf = float("-inf")
-    return torch.tensor([[[0.0, 1.0, inf], [3.0, 4.0, inf], [6.0, 7.0, inf]],
-                         [[9.0, inf, inf], [12.0, inf, inf], [15.0, inf, inf]]])
+def game_loss(logits, targets):
+    return torch.tensor(math.log(logits.shape[-1]))
+'''),
+    ],
+    "nb16-top1-accuracy": [
+        ("[copia] pega la función rota tal cual: (B, T) contra (B, T, 1) no encaja", '''
+def top1_accuracy(logits, targets):
+    favourite = logits.argmax(dim=-1)
+    hits = favourite == targets.unsqueeze(-1)
+    return hits.float().mean().item()
+'''),
+        ("quita el unsqueeze y para ahí: el relleno cuenta en la media", '''
+def top1_accuracy(logits, targets):
+    hits = logits.argmax(dim=-1) == targets
+    return hits.float().mean().item()
+'''),
+        ("cuenta los aciertos reales pero divide entre todas las posiciones, relleno incluido", '''
+def top1_accuracy(logits, targets):
+    real = targets != 0
+    hits = (logits.argmax(dim=-1) == targets) & real
+    return (hits.sum() / targets.numel()).item()
+'''),
+        ("divide entre las posiciones reales pero suma también los aciertos en el relleno", '''
+def top1_accuracy(logits, targets):
+    hits = logits.argmax(dim=-1) == targets
+    return (hits.sum() / (targets != 0).sum()).item()
+'''),
+        ("hace la media de la tasa de cada partida: una partida corta pesa como una larga", '''
+def top1_accuracy(logits, targets):
+    real = targets != 0
+    hits = (logits.argmax(dim=-1) == targets) & real
+    return (hits.sum(dim=1) / real.sum(dim=1)).mean().item()
+'''),
+        ("mira el relleno en los favoritos del modelo y no en los objetivos", '''
+def top1_accuracy(logits, targets):
+    favourite = logits.argmax(dim=-1)
+    real = favourite != 0
+    return (favourite == targets)[real].float().mean().item()
+'''),
+        ("toma el favorito sobre el eje de las posiciones (dim=1): falla, salvo cuando T y V son iguales", '''
+def top1_accuracy(logits, targets):
+    real = targets != 0
+    return (logits.argmax(dim=1) == targets)[real].float().mean().item()
+'''),
+        ("quita el relleno pero deja el unsqueeze: la comparación sigue sin encajar", '''
+def top1_accuracy(logits, targets):
+    real = targets != 0
+    hits = logits.argmax(dim=-1) == targets.unsqueeze(-1)
+    return hits[real].float().mean().item()
+'''),
+        ("arregla la cuenta pero devuelve un tensor 0-d en vez de un float", '''
+def top1_accuracy(logits, targets):
+    real = targets != 0
+    return (logits.argmax(dim=-1) == targets)[real].float().mean()
+'''),
+        ("[copia] copia el bucle de la referencia del test, con listas de Python", '''
+def top1_accuracy(logits, targets):
+    hits = real = 0
+    for game_logits, game_targets in zip(logits.tolist(), targets.tolist()):
+        for scores, target in zip(game_logits, game_targets):
+            if target != 0:
+                real += 1
+                hits += scores.index(max(scores)) == target
+    return hits / real
+'''),
+        ("[fijo] devuelve el valor del caso escrito a mano", '''
+def top1_accuracy(logits, targets):
+    return 0.75
 '''),
     ],
 }
