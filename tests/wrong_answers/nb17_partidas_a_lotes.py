@@ -140,22 +140,47 @@ def packed_item(stream, starts, i, block):
         ("[mensaje] cuenta todas las posiciones de y, relleno incluido", '''
 shape_y = (3, 25)
 n_counted = 75
+n_counted_packed = 83
 '''),
         ("[mensaje] olvida que y pierde una columna", '''
 shape_y = (3, 26)
 n_counted = 47
+n_counted_packed = 83
 '''),
         ("cuenta solo las medias jugadas, sin los tokens de contexto", '''
 shape_y = (3, 20)
 n_counted = 32
+n_counted_packed = 83
 '''),
         ("cuenta los ids de cada partida en vez de sus objetivos (no resta uno por partida)", '''
 shape_y = (3, 25)
 n_counted = 47
+n_counted_packed = 83
 '''),
         ("escribe la forma del lote rellenado, no la de y", '''
 shape_y = (3, 26)
 n_counted = 44
+n_counted_packed = 83
+'''),
+        ("[mensaje] cree que cada ventana solo lleva su partida, como una fila rellenada", '''
+shape_y = (3, 25)
+n_counted = 44
+n_counted_packed = 44
+'''),
+        ("[mensaje] cuenta block objetivos por ventana", '''
+shape_y = (3, 25)
+n_counted = 44
+n_counted_packed = 90
+'''),
+        ("olvida que el último objetivo de cada ventana es <pad>", '''
+shape_y = (3, 25)
+n_counted = 44
+n_counted_packed = 86
+'''),
+        ("cree que la tercera ventana también se llena (no ve que se sale del flujo)", '''
+shape_y = (3, 25)
+n_counted = 44
+n_counted_packed = 87
 '''),
     ],
     "nb17-no-ignore": [
