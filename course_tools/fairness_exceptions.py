@@ -19,12 +19,6 @@ EXCEPTIONS: tuple[tuple[str, str | None, str, str], ...] = (
     # 09-autograd
     # 10-entropia-cruzada
     # 17-partidas-a-lotes
-    ('17-partidas-a-lotes', 'nb17-elo-token-ids', "regla solo en los ocultos: check_vectorized(elo_token_ids, 'elo_token_ids')", ISSUE_23),
-    ('17-partidas-a-lotes', 'nb17-elo-token-ids', 'entradas escritas tal cual', ISSUE_23),
-    ('17-partidas-a-lotes', 'nb17-pad-to', 'entradas escritas tal cual', ISSUE_23),
-    ('17-partidas-a-lotes', 'nb17-loss-per-game', "regla solo en los ocultos: check_vectorized(loss_per_game, 'loss_per_game')", ISSUE_23),
-    ('17-partidas-a-lotes', 'nb17-loss-per-game', 'una sola entrada: loss_per_game', ISSUE_23),
-    ('17-partidas-a-lotes', 'nb17-loss-per-game', 'entradas escritas tal cual', ISSUE_23),
     # curso
     ('curso', None, 'predicciones por encima del 10 %', ISSUES_22_AND_23),
 )

@@ -1,45 +1,6 @@
 """Respuestas equivocadas plausibles de 17-partidas-a-lotes: {grade_id: [(motivo, celda completa), ...]}."""
 
 WRONG_ANSWERS = {
-    "nb17-elo-token-ids": [
-        ("[copia] llama a encode_game, como en la celda del mate del pastor, una vez por Elo", '''
-def elo_token_ids(elos, white):
-    position = 1 if white else 2
-    return torch.tensor([encode_game([], int(e), int(e), "1-0")[position] for e in elos])
-'''),
-        ("[bucle] busca cada token en TOKEN_TO_ID con un f-string, uno por uno", '''
-def elo_token_ids(elos, white):
-    side = "w" if white else "b"
-    return torch.tensor([TOKEN_TO_ID[f"<{side}{min(max(int(e), 600), 3200) // 100 * 100:04d}>"] for e in elos])
-'''),
-        ("[fijo] devuelve los ids de los dos casos visibles", '''
-def elo_token_ids(elos, white):
-    return torch.tensor([8, 28, 34]) if white else torch.tensor([49, 35, 61])
-'''),
-        ("no recorta a [600, 3200]: los Elos extremos se salen de sus tramos", '''
-def elo_token_ids(elos, white):
-    return elos // 100 - 6 + (8 if white else 35)
-'''),
-        ("divide con / en vez de //: sale float32 y sin redondear a la centena", '''
-def elo_token_ids(elos, white):
-    return elos.clamp(600, 3200) / 100 - 6 + (8 if white else 35)
-'''),
-        ("redondea a la centena más cercana en vez de a la de abajo", '''
-def elo_token_ids(elos, white):
-    bins = torch.round(elos.clamp(600, 3200) / 100).long() - 6
-    return bins + (8 if white else 35)
-'''),
-        ("se equivoca en uno al colocar los tramos de las negras", '''
-def elo_token_ids(elos, white):
-    bins = elos.clamp(600, 3200) // 100 - 6
-    return bins + (8 if white else 34)
-'''),
-        ("empieza a contar los tramos en el id 0, como si no hubiera especiales", '''
-def elo_token_ids(elos, white):
-    bins = elos.clamp(600, 3200) // 100 - 6
-    return bins + (0 if white else 27)
-'''),
-    ],
     "nb17-pad-to": [
         ("[copia] pad_sequence de la celda de arriba: rellena hasta la más larga, no hasta T", '''
 def pad_to(seqs, T, pad_id=0):
@@ -60,6 +21,12 @@ def pad_to(seqs, T, pad_id=0):
         ("[fijo] devuelve el lote del primer caso visible", '''
 def pad_to(seqs, T, pad_id=0):
     return torch.tensor([[1, 14, 37, 997, 1164], [1, 28, 49, 2, 0], [1, 20, 45, 1164, 6]])
+'''),
+        ("[fijo] devuelve los lotes de los dos casos escritos a mano, según T", '''
+def pad_to(seqs, T, pad_id=0):
+    if T == 5:
+        return torch.tensor([[1, 14, 37, 997, 1164], [1, 28, 49, 2, 0], [1, 20, 45, 1164, 6]])
+    return torch.tensor([[1, 14, 37, 997, 1164, 5, 2, 0], [1, 28, 49, 2, 0, 0, 0, 0], [1, 20, 45, 1164, 6, 2, 0, 0]])
 '''),
         ("no corta: una secuencia más larga que T no cabe en su fila", '''
 def pad_to(seqs, T, pad_id=0):
@@ -93,26 +60,127 @@ def pad_to(seqs, T, pad_id=0):
     return batch
 '''),
     ],
+    "nb17-packed-item": [
+        ("[fijo] devuelve el x y la y del ejemplo del enunciado", '''
+def packed_item(stream, starts, i, block):
+    return torch.tensor([1, 7, 2, 1, 6]), torch.tensor([7, 2, 1, 6, 0])
+'''),
+        ("[copia] rellena cada partida, como el lote de la sección 3: la ventana se para en el <bos> siguiente", '''
+def packed_item(stream, starts, i, block):
+    start = int(starts[i])
+    end = int(starts[i + 1]) if i + 1 < len(starts) else len(stream)
+    game = stream[start : min(end, start + block)]
+    x = torch.full((block,), 0, dtype=torch.int64)
+    x[: len(game)] = game
+    y = torch.full((block,), 0, dtype=torch.int64)
+    y[:-1] = x[1:]
+    return x, y
+'''),
+        ("[copia] ventanas consecutivas del cuaderno 11: empieza en i * block y no en el <bos> de la partida i", '''
+def packed_item(stream, starts, i, block):
+    window = stream[i * block : i * block + block]
+    x = torch.full((block,), 0, dtype=torch.int64)
+    x[: len(window)] = window
+    y = torch.full((block,), 0, dtype=torch.int64)
+    y[:-1] = x[1:]
+    return x, y
+'''),
+        ("como el loader de rukh pero sin .copy(): escribe el <pad> final de y dentro del flujo", '''
+def packed_item(stream, starts, i, block):
+    start = int(starts[i])
+    chunk = stream[start : start + block + 1]
+    if len(chunk) < block + 1:
+        chunk = torch.cat([chunk, torch.zeros(block + 1 - len(chunk), dtype=chunk.dtype)])
+    x, y = chunk[:block], chunk[1:]
+    y[-1] = 0
+    return x.long(), y.long()
+'''),
+        ("toma y del flujo: su última posición es el token siguiente, no <pad>", '''
+def packed_item(stream, starts, i, block):
+    start = int(starts[i])
+    chunk = torch.full((block + 1,), 0, dtype=torch.int64)
+    window = stream[start : start + block + 1]
+    chunk[: len(window)] = window
+    return chunk[:block], chunk[1:]
+'''),
+        ("rellena con torch.cat y el tipo del flujo: con un flujo int32, x e y salen int32", '''
+def packed_item(stream, starts, i, block):
+    start = int(starts[i])
+    window = stream[start : start + block]
+    x = torch.cat([window, torch.zeros(block - len(window), dtype=stream.dtype)])
+    y = torch.cat([x[1:], torch.zeros(1, dtype=stream.dtype)])
+    return x, y
+'''),
+        ("empieza en la posición i del flujo en vez de en starts[i]", '''
+def packed_item(stream, starts, i, block):
+    window = stream[i : i + block]
+    x = torch.full((block,), 0, dtype=torch.int64)
+    x[: len(window)] = window
+    y = torch.full((block,), 0, dtype=torch.int64)
+    y[:-1] = x[1:]
+    return x, y
+'''),
+        ("y es x sin su primer token, sin el <pad> final: le falta una posición", '''
+def packed_item(stream, starts, i, block):
+    start = int(starts[i])
+    window = stream[start : start + block]
+    x = torch.full((block,), 0, dtype=torch.int64)
+    x[: len(window)] = window
+    return x, x[1:]
+'''),
+        ("no rellena: al final del flujo la ventana sale más corta que block", '''
+def packed_item(stream, starts, i, block):
+    start = int(starts[i])
+    x = stream[start : start + block].long()
+    y = torch.cat([x[1:], torch.zeros(1, dtype=torch.int64)])
+    return x, y
+'''),
+    ],
     "nb17-counted-positions": [
         ("[mensaje] cuenta todas las posiciones de y, relleno incluido", '''
 shape_y = (3, 25)
 n_counted = 75
+n_counted_packed = 83
 '''),
         ("[mensaje] olvida que y pierde una columna", '''
 shape_y = (3, 26)
 n_counted = 47
+n_counted_packed = 83
 '''),
         ("cuenta solo las medias jugadas, sin los tokens de contexto", '''
 shape_y = (3, 20)
 n_counted = 32
+n_counted_packed = 83
 '''),
         ("cuenta los ids de cada partida en vez de sus objetivos (no resta uno por partida)", '''
 shape_y = (3, 25)
 n_counted = 47
+n_counted_packed = 83
 '''),
         ("escribe la forma del lote rellenado, no la de y", '''
 shape_y = (3, 26)
 n_counted = 44
+n_counted_packed = 83
+'''),
+        ("[mensaje] cree que cada ventana solo lleva su partida, como una fila rellenada", '''
+shape_y = (3, 25)
+n_counted = 44
+n_counted_packed = 44
+'''),
+        ("[mensaje] cuenta block objetivos por ventana", '''
+shape_y = (3, 25)
+n_counted = 44
+n_counted_packed = 90
+'''),
+        ("olvida que el último objetivo de cada ventana es <pad>", '''
+shape_y = (3, 25)
+n_counted = 44
+n_counted_packed = 86
+'''),
+        ("cree que la tercera ventana también se llena (no ve que se sale del flujo)", '''
+shape_y = (3, 25)
+n_counted = 44
+n_counted_packed = 87
 '''),
     ],
     "nb17-no-ignore": [
@@ -154,12 +222,21 @@ def loss_per_game(logits, y):
     counts = y != 0
     return (per_position * counts).sum(dim=1) / counts.sum(dim=1)
 '''),
-        ("[fijo] devuelve ln 4 y ln 2, las pérdidas del caso visible", '''
+        ("[fijo] devuelve ln 4 y ln 2, las pérdidas del primer caso visible", '''
 import math
 
 
 def loss_per_game(logits, y):
     return torch.tensor([math.log(4), math.log(2)])
+'''),
+        ("[fijo] devuelve las pérdidas de los dos casos visibles según cuántas partidas lleguen", '''
+import math
+
+
+def loss_per_game(logits, y):
+    if logits.shape[0] == 2:
+        return torch.tensor([math.log(4), math.log(2)])
+    return torch.tensor([math.log(2), math.log(4), math.log(2)])
 '''),
         ("ignore_index y luego mean(dim=1): divide también por las posiciones de relleno", '''
 def loss_per_game(logits, y):
