@@ -14,8 +14,8 @@
 4. **Las predicciones pesan poco.** Los ejercicios de predicción (``check_prediction``) valen a
    lo sumo ``MAX_PREDICTION_SHARE`` de los puntos del curso.
 
-Lo que hoy falla y está pendiente está en ``fairness_exceptions.EXCEPTIONS``, cada entrada con su
-motivo; una excepción que ya no corresponde a nada también se señala, para que la lista encoja.
+Lo que no pueda cumplir una regla va en ``fairness_exceptions.EXCEPTIONS``, cada entrada con su
+motivo (hoy no hay ninguna); una excepción que ya no corresponde a nada también se señala.
 """
 
 from __future__ import annotations

@@ -91,10 +91,6 @@ def _copy_course(tmp_path: Path) -> Path:
     for path in (copy / "source" / PILOT / f"{PILOT}.ipynb", copy / "release" / PILOT / f"{PILOT}.ipynb",
                  copy / "notebooks" / f"{PILOT}.ipynb"):
         path.write_text(re.sub(r"\*\*Siguiente:\*\* \[[^]]*\]\([^)]*\)", "**Siguiente:** el resto del curso", path.read_text()))
-    # Las excepciones de todo el curso no son de esta copia de un solo cuaderno (su peso de predicciones es otro).
-    exceptions = copy / "course_tools" / "fairness_exceptions.py"
-    exceptions.write_text("".join(line for line in exceptions.read_text().splitlines(keepends=True)
-                                  if not line.lstrip().startswith("('curso'")))
     shutil.copy2(ROOT / "README.md", copy / "README.md")
     subprocess.run(
         [sys.executable, "-c", "from pathlib import Path; from course_tools import render, config; "

@@ -191,7 +191,7 @@ def test_first_tampering_gives_the_reason():
 
 def test_failing_start_cell_zeroes_every_test():
     nb = _checked(_executed(_guarded(), start=[_error("ImportError", "no torch")]))
-    assert nb.metadata["curso_manipulacion"] == "la celda inicial del corrector falló"
+    assert nb.metadata["curso_manipulacion"] == "la celda inicial del corrector falló: ImportError: no torch"
     assert [len(v) for v in _tamper_errors(nb).values()] == [1, 1]
 
 
