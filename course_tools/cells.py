@@ -91,6 +91,29 @@ def exercises(nb) -> list[tuple[int, int]]:
     return pairs
 
 
+def test_failure(cell, outputs=None) -> str | None:
+    """Por qué nbgrader no daría la nota entera a esta celda de tests con estas salidas (por defecto, las suyas),
+    o None si la daría: la regla de autograde (``nbgrader.utils.determine_grade``), no una parecida. Un
+    error, cualquier línea en stderr (un aviso de torch) o un número que la celda deja como resultado
+    (nbgrader lo toma como nota parcial) bastan para no darla."""
+    from nbgrader.utils import determine_grade
+
+    judged = nbformat.from_dict({**cell, "outputs": list(cell.get("outputs", []) if outputs is None else outputs)})
+    error = error_message(judged.outputs)
+    if error is not None:
+        return error
+    stderr = [o.get("text", "") for o in judged.outputs if o.get("output_type") == "stream" and o.get("name") == "stderr"]
+    if stderr:
+        return f"escribió en stderr (nbgrader la pone a 0): {' '.join(stderr).strip()[:160]}"
+    try:
+        score, maximum = determine_grade(judged)
+    except ValueError as err:  # una nota parcial mayor que los puntos de la celda
+        return f"nbgrader no puede puntuarla: {err}"
+    if score is not None and maximum is not None and score < maximum:
+        return f"deja un número como resultado y nbgrader le da {score:g} de {maximum:g} puntos"
+    return None
+
+
 def error_message(outputs) -> str | None:
     """«Tipo: mensaje» del primer error guardado en las salidas de una celda, o None si no hay ninguno."""
     for output in outputs:

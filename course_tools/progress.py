@@ -91,7 +91,7 @@ def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> Notebo
     for solution_index, test_index in pairs:
         blank = is_blank(nb.cells[solution_index].source)
         executed = run.cells[test_index].get("execution_count") is not None
-        passed = executed and not blank and cells.error_message(run.cells[test_index].outputs) is None
+        passed = executed and not blank and cells.test_failure(run.cells[test_index]) is None  # como en autograde
         result.blanks += blank
         result.passed += passed
         if not passed and not result.next_exercise:

@@ -201,7 +201,8 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
         else:
             cell.source = cells.strip_solution_markers(original.source)
         client.execute_cell(cell, index)
-        error = cells.error_message(cell.outputs)
+        # Una celda de tests suspende como en autograde (stderr y notas parciales incluidas).
+        error = cells.test_failure(cell) if cells.is_graded_test(original) else cells.error_message(cell.outputs)
         if error is None:
             continue
         if cells.is_graded_test(original):

@@ -102,3 +102,23 @@ def test_api_without_options_keeps_the_files_timeout(tmp_path, no_env):
     api = Course(tmp_path).api()
     assert api.config.Execute.timeout == FILE_TIMEOUT != 9
     assert api.coursedir.db_url == f"sqlite:///{tmp_path}/gradebook.db"
+
+
+def test_a_test_cell_passes_only_as_autograde_would_grade_it():
+    """La regla de la prueba y de make progreso es la de autograde: stderr y un número como resultado cuentan."""
+    from nbformat.v4 import new_code_cell, new_output
+
+    from course_tools import cells
+
+    cell = new_code_cell("check()", metadata={"nbgrader": {"grade": True, "solution": False, "points": 2,
+                                                            "grade_id": "t", "locked": True}})
+    ok = [new_output("stream", name="stdout", text="¡Bien!\n")]
+    assert cells.test_failure(cell, ok) is None
+    assert cells.test_failure(cell, ok + [new_output("error", ename="CheckFailed", evalue="mal", traceback=[])]) \
+        == "CheckFailed: mal"
+    warned = cells.test_failure(cell, ok + [new_output("stream", name="stderr", text="UserWarning: cuidado\n")])
+    assert warned.startswith("escribió en stderr") and "cuidado" in warned
+    partial = new_output("execute_result", data={"text/plain": "1.5"}, execution_count=1)
+    assert "1.5 de 2 puntos" in cells.test_failure(cell, ok + [partial])
+    too_much = new_output("execute_result", data={"text/plain": "3.04"}, execution_count=1)
+    assert cells.test_failure(cell, ok + [too_much]).startswith("nbgrader no puede puntuarla")
