@@ -28,10 +28,10 @@ def test_solucion_saca_la_nota_completa(course, slug):
     assert o.score == o.max_score, o.status
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-def test_cuaderno_sin_rellenar_saca_cero(course, slug):
+def test_cuaderno_sin_rellenar_saca_cero(course):
+    """Con la cadena de nbgrader entera, en 00; que el hueco de cada ejercicio suspende lo prueba tests/proof."""
     _root, outcomes, _, _, _bait = course
-    o = outcomes[("sin-rellenar", slug)]
+    o = outcomes[("sin-rellenar", SLUG)]
     assert o.graded and o.score == 0, o.status
 
 
