@@ -14,6 +14,7 @@ juicios en un ``Report``; la etapa de pytest (``tests/proof``) hace un ítem de 
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib.util
 import re
@@ -171,6 +172,36 @@ def run(the_plan: Plan, variants: list[Variant] | None = None) -> list[Outcome]:
     return outcomes
 
 
+# Llamadas que solo dibujan: una respuesta equivocada no las necesita para saber si suspende.
+PICTURE_CALLS = re.compile(r"^(draw_\w+|plot_\w+|board_svg|display|show)$")
+PICTURE_OWNERS = {"plt", "ax", "axes", "axs", "fig"}
+
+
+def without_pictures(source: str) -> str:
+    """``source`` sin las sentencias que solo dibujan (``draw_tensor(x)``, ``plt.show()``, ``ax.plot(...)``):
+    lo que asigna o calcula se queda. Si no se puede leer (una orden mágica), tal cual."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    lines = source.splitlines()
+    drop = set()
+    for node in tree.body:
+        call = node.value if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) else None
+        func = call.func if call is not None else None
+        owner = func
+        while isinstance(owner, ast.Attribute):
+            owner = owner.value
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if func is not None and (PICTURE_CALLS.match(name or "") and not isinstance(func, ast.Attribute)
+                                 or isinstance(owner, ast.Name) and owner.id in PICTURE_OWNERS):
+            drop.update(range(node.lineno - 1, node.end_lineno))
+    if not drop:
+        return source
+    kept = [line for i, line in enumerate(lines) if i not in drop]
+    return "\n".join(kept) if any(line.strip() for line in kept) else "pass"
+
+
 def _run_variant(client, nb, variant: Variant) -> Outcome:
     outcome = Outcome(variant.label, variant.target)
     client.execute_cell(nbformat.v4.new_code_cell(RESET), 0, store_history=False)
@@ -185,8 +216,9 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
         target = next(i for i in solution_cells if cells.grade_id(nb.cells[i]) == variant.target)
         prefix = [i for i in code if i < target]
         last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
-    if prefix:
-        block = nbformat.v4.new_code_cell("\n".join(cells.strip_solution_markers(nb.cells[i].source) for i in prefix))
+    if prefix:  # sin dibujos: es lo mismo que en la solución, que sí corrió entera
+        block = nbformat.v4.new_code_cell("\n".join(without_pictures(cells.strip_solution_markers(nb.cells[i].source))
+                                                     for i in prefix))
         client.execute_cell(block, prefix[-1])
         error = cells.error_message(block.outputs)
         if error is not None:
@@ -198,6 +230,8 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
         cell = nbformat.v4.new_code_cell(original.source, metadata=original.metadata)
         if index in solution_cells and cells.grade_id(original) == variant.target:
             cell.source = variant.code
+        elif variant.target is not None and not cells.is_graded_test(original):
+            cell.source = without_pictures(cells.strip_solution_markers(original.source))
         else:
             cell.source = cells.strip_solution_markers(original.source)
         client.execute_cell(cell, index)

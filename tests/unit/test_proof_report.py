@@ -76,3 +76,13 @@ def test_every_item_of_a_notebook_goes_to_the_same_worker():
     assert scope(None, f"{module}::01-python::solución") == f"{module}::01-python"
     assert scope(None, f"{module}::01-python::nb01-x::da la vuelta con [: :-1]") == f"{module}::01-python"
     assert scope(None, f"{module}::14-atencion::nb14-x::[copia] q @ k") == f"{module}::14-atencion"
+
+
+def test_wrong_answers_skip_only_the_statements_that_draw():
+    from course_tools.proof import without_pictures
+
+    source = 'x = 1\ndraw_tensor(x, names=("T",))\nfig, ax = plt.subplots()\nax.plot([1,\n 2])\nplt.show()\ny = f(x)'
+    assert without_pictures(source) == "x = 1\nfig, ax = plt.subplots()\ny = f(x)"
+    assert without_pictures("draw_heads(x, 2)") == "pass"
+    assert without_pictures("%timeit f()") == "%timeit f()"  # no se puede leer: tal cual
+    assert without_pictures("model.draw_x()\nprint(x)") == "model.draw_x()\nprint(x)"  # un método ajeno se queda
