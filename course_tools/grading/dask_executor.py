@@ -73,13 +73,6 @@ def check_sources(local: str | None, remote: dict[str, str | None]) -> None:
                            "la misma copia del repositorio y arranca de nuevo el planificador y los trabajadores.")
 
 
-def _worker_weaknesses() -> list[str]:
-    """En un trabajador: lo que el encierro de los núcleos no consigue allí (``sandbox.weaknesses``)."""
-    from course_tools.grading import sandbox
-
-    return sandbox.weaknesses()
-
-
 def warn_weak_workers(weak: dict[str, list[str]]) -> None:
     """Una línea por cada grupo de trabajadores a los que les falta la misma protección."""
     groups: dict[tuple[str, ...], list[str]] = {}
@@ -136,7 +129,7 @@ class DaskExecutor:
             digest = _by_value(source_digest)
             check_sources(source_digest(), {"el planificador": self.client.run_on_scheduler(digest),
                                             **self.client.run(digest)})
-            warn_weak_workers(self.client.run(_worker_weaknesses))
+            warn_weak_workers(self.client.run(sandbox.weaknesses))  # cada trabajador prueba su máquina
         except BaseException:
             self.client.close()
             raise

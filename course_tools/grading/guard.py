@@ -232,6 +232,13 @@ class GuardedExecute(Execute):
             cell.outputs.append(_error(SANDBOX_ENAME, f"{BLOCKED_PREFIX}{sandbox.describe(attempts)}. {BLOCKED_ADVICE}"))
 
 
+def blocked_detail(output) -> str | None:
+    """Lo que intentó la entrega («leer /x; conectar a …») si ``output`` es el error que pone ``_note_blocked``."""
+    if output.get("output_type") != "error" or output.get("ename") != SANDBOX_ENAME:
+        return None
+    return output.get("evalue", "").removeprefix(BLOCKED_PREFIX).removesuffix(f". {BLOCKED_ADVICE}")
+
+
 class CheckCanaries(NbGraderPreprocessor):
     """Lee los canarios, pone a cero lo manipulado y quita las celdas del corrector."""
 

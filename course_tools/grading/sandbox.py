@@ -349,14 +349,13 @@ def enter(writes: list[str]) -> list[str]:
         os.environ.pop(REPORT_ENV, None)
         return [f"encierro desactivado con {SWITCH_ENV}=0"]
     report = _open_report(os.environ.pop(REPORT_ENV, ""))
-    reads = read_paths()
     missing = []
     network = isolate_network()
     abi = abi_version()
     if abi < 1:
         missing.append("este sistema no tiene Landlock: el núcleo lee y escribe donde quiera su usuario")
     else:
-        failed = _landlock(writes, reads, abi)
+        failed = _landlock(writes, read_paths(), abi)
         if failed:
             missing.append(failed)
     if network is None:

@@ -97,9 +97,9 @@ def read_autograded(autograded: dict[str, bytes]) -> tuple[dict[str, list[float]
             for out in cell.get("outputs", []):
                 if out.get("output_type") == "error" and out.get("ename") in ERROR_PROBLEMS:
                     codes.add(ERROR_PROBLEMS[out["ename"]])
-                if out.get("output_type") == "error" and out.get("ename") == guard.SANDBOX_ENAME:
-                    blocked.append(out.get("evalue", "").removeprefix(guard.BLOCKED_PREFIX)
-                                   .removesuffix(f". {guard.BLOCKED_ADVICE}"))
+                detail = guard.blocked_detail(out)
+                if detail is not None:
+                    blocked.append(detail)
                 texts = [out.get("text", ""), *(v for v in out.get("data", {}).values() if isinstance(v, str))]
                 if any(TRUNCATED_MARK in text for text in texts):
                     codes.add("output-truncated")
