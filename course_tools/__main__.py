@@ -149,6 +149,14 @@ def cmd_coverage(args) -> int:
     return 1 if failed else 0
 
 
+def cmd_games(args) -> int:
+    from .data.selfplay import generate
+
+    target = generate(workers=args.workers)
+    print(f"Partidas escritas en {target.relative_to(ROOT)}")
+    return 0
+
+
 def cmd_stage_summary(args) -> int:
     if not STAGES_FILE.exists():
         return 0
@@ -185,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=8888)
     p.add_argument("--no-browser", action="store_true")
     p.set_defaults(func=cmd_lab)
+    p = sub.add_parser("partidas", help="juega con Stockfish las partidas de autojuego del cuaderno 18 (minutos)")
+    p.add_argument("--workers", type=int, default=2)
+    p.set_defaults(func=cmd_games)
     from .grading import cli as grading
 
     grading.register(sub)  # grade, feedback, bench

@@ -9,6 +9,11 @@ Hay dos colecciones:
   (y dos mates de manual) con jugadores, año, resultado, un Elo aproximado y
   las jugadas en SAN y en UCI. Se leen con ``classic_games()`` o, una a una,
   con ``classic_game(slug)``.
+* Las partidas de autojuego de ``data/selfplay_games.jsonl.gz``: 2400 partidas
+  que Stockfish jugó contra sí mismo con un Elo al azar por bando (de dónde
+  salen lo dice ``data/selfplay_games.meta.json``). ``selfplay_games("train")``
+  da las de entrenamiento y ``selfplay_games("val")`` las de validación: una de
+  cada diez, siempre las mismas.
 
 Este módulo solo usa la biblioteca estándar: no importa torch ni python-chess
 (python-chess aparece únicamente en las pruebas, para validar las partidas).
@@ -17,6 +22,7 @@ Este módulo solo usa la biblioteca estándar: no importa torch ni python-chess
 from __future__ import annotations
 
 import functools
+import gzip
 import json
 from dataclasses import dataclass
 from importlib import resources
@@ -27,6 +33,8 @@ __all__ = [
     "ClassicGame",
     "classic_game",
     "classic_games",
+    "SelfplayGame",
+    "selfplay_games",
     "toy_games",
 ]
 
@@ -54,6 +62,11 @@ GAME_KEYS = (
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 
 _DATA_FILE = "classic_games.json"
+SELFPLAY_FILE = "selfplay_games.jsonl.gz"
+SELFPLAY_META = "selfplay_games.meta.json"
+SELFPLAY_KEYS = ("black_elo", "result", "uci", "white_elo")
+SPLITS = ("train", "val")
+VAL_EVERY = 10  # la partida i es de validación si i % 10 == 9
 
 
 def toy_games() -> list[list[str]]:
@@ -197,3 +210,56 @@ def classic_game(slug: str) -> ClassicGame:
     raise ValueError(
         f"No hay ninguna partida con el slug {slug!r}. Los slugs válidos son: {valid}."
     )
+
+
+@dataclass(frozen=True)
+class SelfplayGame:
+    """Una partida de autojuego: el Elo de cada bando, el resultado y las jugadas en UCI."""
+
+    white_elo: int
+    black_elo: int
+    result: str
+    uci: tuple[str, ...]
+
+    @property
+    def moves(self) -> list[str]:
+        """Las jugadas en UCI, en una lista nueva que puedes modificar."""
+        return list(self.uci)
+
+
+@functools.lru_cache(maxsize=None)
+def _load_selfplay() -> tuple[SelfplayGame, ...]:
+    path = resources.files("rukh_helpers") / "data" / SELFPLAY_FILE
+    games = []
+    with gzip.open(path.open("rb"), "rt", encoding="utf-8") as lines:
+        for number, line in enumerate(lines, start=1):
+            record = json.loads(line)
+            if not isinstance(record, dict) or tuple(sorted(record)) != SELFPLAY_KEYS:
+                raise ValueError(
+                    f"La línea {number} de {SELFPLAY_FILE} debe tener exactamente las claves "
+                    f"{', '.join(SELFPLAY_KEYS)}."
+                )
+            if record["result"] not in RESULTS:
+                raise ValueError(f"La línea {number} de {SELFPLAY_FILE} tiene el resultado {record['result']!r}.")
+            games.append(
+                SelfplayGame(
+                    int(record["white_elo"]),
+                    int(record["black_elo"]),
+                    record["result"],
+                    tuple(record["uci"].split()),
+                )
+            )
+    return tuple(games)
+
+
+def selfplay_games(split: str = "train") -> list[SelfplayGame]:
+    """Las partidas de autojuego de ``split``: ``"train"`` (nueve de cada diez) o ``"val"``.
+
+    El reparto se hace una vez y siempre igual: la partida número ``i`` del fichero es de
+    validación si ``i % 10 == 9``. Ninguna partida está en los dos lados.
+    """
+    if split not in SPLITS:
+        raise ValueError(f"split debe ser \"train\" o \"val\", no {split!r}.")
+    games = _load_selfplay()
+    is_val = split == "val"
+    return [game for index, game in enumerate(games) if (index % VAL_EVERY == VAL_EVERY - 1) == is_val]
