@@ -28,7 +28,7 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
 from .. import cells
 from .guard import CheckCanaries, GuardedExecute, InsertCanaries
 
-TRUNCATED_MARK = "recortada por el corrector"  # lo que busca worker.read_autograded
+TRUNCATED_MARK = "recortada por el corrector"  # lo que busca worker.problems_in
 TEMPLATES_DIR = Path(__file__).resolve().with_name("templates")
 FEEDBACK_TEMPLATE = "feedback"
 

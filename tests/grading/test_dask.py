@@ -19,7 +19,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from course_tools.grading.executor import ClusterError, JobFailed, make_executor  # noqa: E402
+from course_tools.grading.executor import make_executor  # noqa: E402
+from course_tools.grading.model import ClusterError, JobFailed  # noqa: E402
 from tests.fake_jobs import FakeJob, FakeResult, fake_job  # noqa: E402
 from tests.ports import free_port  # noqa: E402
 from tests.processes import alive  # noqa: E402

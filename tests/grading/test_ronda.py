@@ -10,7 +10,8 @@ import pytest
 
 from catalogo_hostil import (ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, READERS, SLUG, hidden_only_lines, orphan_pid,
                              page_text, said)
-from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report, sandbox
+from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report
+from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
 from course_tools.grading.validate import validate_inverted_many

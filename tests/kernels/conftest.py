@@ -1,5 +1,6 @@
-"""Núcleos reales para las pruebas de los núcleos calientes: kernelspecs temporales y una forma corta
-de ejecutar celdas con nbclient."""
+"""Núcleos reales para las pruebas de los núcleos calientes: un kernelspec temporal sin límites, el de
+la corrección tal como lo usa ``make grade`` (el del repositorio) y una forma corta de ejecutar celdas
+con nbclient."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from course_tools.kernels.spec import kernel_manager, warm_kernelspec
+from course_tools.kernels.spec import SHARE_DIR, kernel_manager, warm_kernelspec
 
 if not sys.platform.startswith("linux"):
     collect_ignore_glob = ["test_*.py"]  # fork, pidfd y /proc son de Linux
@@ -26,8 +27,8 @@ def warm_folder():
 
 @pytest.fixture(scope="session")
 def limited_folder():
-    with warm_kernelspec(name="curso-caliente-limites", limits=True, memory_mb=3072) as folder:
-        yield folder
+    """La carpeta del kernelspec ``curso-correccion`` de la corrección (memoria: COURSE_MEMORY_LIMIT_MB o 3072 MB)."""
+    return SHARE_DIR
 
 
 def run_cells(folder, sources: list[str], env: dict | None = None, name: str = "curso-caliente", timeout: int = 60,
