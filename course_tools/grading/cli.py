@@ -1,9 +1,9 @@
-"""Corrección con nbgrader: ``make grade``, ``make feedback`` y ``make bench``.
+"""Las órdenes de la corrección: ``make grade``, ``make feedback`` y ``make bench``.
 
-Aquí solo se leen los argumentos y se escribe lo que ve el profesorado; el trabajo está en ``run``
-(la ronda, reanudable), ``worker`` (un trabajo), ``guard`` y ``sandbox`` (defensas), ``report`` y
-``feedback`` (CSV, resumen, histogramas, devoluciones), ``bench`` (medidas) y ``moodle`` (la hoja de
-calificaciones y el zip de devoluciones que se suben a Moodle).
+Aquí solo se leen los argumentos y se escribe lo que ve el profesorado; el trabajo está en los
+módulos que cuenta ``course_tools/grading/__init__.py``: ``run`` (la ronda), ``report`` y
+``feedback`` (lo que se entrega), ``moodle`` (la vuelta a Moodle), ``bench`` (medidas) y, para
+avisar de lo que el encierro no puede en esta máquina, ``isolation.sandbox``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ..config import ROOT
+from ..course import ROOT
 
 
 def register(sub) -> None:

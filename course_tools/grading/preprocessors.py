@@ -1,4 +1,5 @@
-"""Las cadenas de preprocesadores del curso, escritas en un solo sitio, y dos preprocesadores pequeños.
+"""Las cadenas de preprocesadores del curso, escritas en un solo sitio, y tres preprocesadores pequeños
+(``KeepFirstIds``, ``HideHiddenTests``, ``TruncateOutput``).
 
 ``register(config)`` las pone en una configuración de nbgrader. ``nbgrader_config.py`` la llama,
 así que un ``nbgrader autograde`` o un ``nbgrader generate_feedback`` a secas en este curso hace

@@ -51,10 +51,10 @@ def grade_job(job: Job) -> JobResult:
         reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
         course_root = _new_scratch_course(job)
         try:
-            collect.write_folder(course_root / "submitted" / job.student / spec.name, files)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
                 api = _api(course_root, job.timeout)
+                collect.write_folder(_folder(api, "submitted", job), files)
                 try:
                     outcome = _autograde(api, job)
                 finally:
@@ -62,7 +62,7 @@ def grade_job(job: Job) -> JobResult:
                     # ya se llevó consigo lo que dejó su entrega.
                     reaper.end_descendants(spare=warm_parent_pids())
             if outcome.get("success"):
-                result.autograded = collect.read_folder(course_root / "autograded" / job.student / spec.name)
+                result.autograded = collect.read_folder(_folder(api, "autograded", job))
                 result.problems.extend(problems_in(result.autograded))
                 result.graded = True
             else:
@@ -71,6 +71,11 @@ def grade_job(job: Job) -> JobResult:
             shutil.rmtree(course_root, ignore_errors=True)
     result.seconds = time.monotonic() - started
     return result
+
+
+def _folder(api, step: str, job: Job) -> Path:
+    """La carpeta de la entrega de ``job`` en un paso de nbgrader del curso de usar y tirar."""
+    return Path(api.coursedir.format_path(step, job.student, job.spec.name))
 
 
 # Lo que dice nbclient cuando el núcleo no llegó a arrancar: antes de la primera celda, sin código de la entrega.
