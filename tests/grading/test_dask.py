@@ -158,7 +158,7 @@ def _class(root: Path) -> list:
 
     from catalogo_hostil import CATALOGUE, FILE, SLUG
     from course_tools.build import prepare_course
-    from course_tools.config import Notebook
+    from course_tools.course import Notebook
     from tests.wrong_answers.nb00_cuadernos import WRONG_ANSWERS
 
     selected = [Notebook(SLUG)]

@@ -19,7 +19,7 @@ from catalogo_hostil import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, h
                              said)
 from course_tools import cells
 from course_tools.build import prepare_course
-from course_tools.config import NBGRADER_CONFIG, notebooks
+from course_tools.course import NBGRADER_CONFIG, notebooks
 from course_tools.grading import feedback as grading_feedback
 from course_tools.grading.guard import SANDBOX_ENAME, TAMPER_ENAME
 

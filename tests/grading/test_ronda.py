@@ -15,7 +15,7 @@ from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
 from course_tools.grading.validate import validate_inverted_many
-from course_tools.config import notebooks
+from course_tools.course import notebooks
 from tests.processes import alive
 
 SLUGS = [n.slug for n in notebooks()]

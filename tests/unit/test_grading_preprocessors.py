@@ -7,7 +7,7 @@ import os
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from course_tools.config import NBGRADER_CONFIG, ROOT
+from course_tools.course import NBGRADER_CONFIG, ROOT
 from course_tools.course import Course
 from course_tools.grading import guard, kernel, preprocessors
 from course_tools.isolation import limits
