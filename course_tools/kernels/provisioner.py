@@ -192,12 +192,12 @@ class WarmProvisioner(LocalProvisioner):
         if parent is None:
             notice(reason)
             return await super().launch_kernel(cmd, **kwargs)
-        args, limits = plan
+        args, kernel_limits = plan
         cwd = os.fspath(kwargs.get("cwd") or os.getcwd())
         if not os.path.isdir(cwd):
             raise FileNotFoundError(f"la carpeta del núcleo no existe: {cwd}")
         targets, fds, opened = _stdio_fds(kwargs)
-        request = {"args": args, "env": env, "cwd": cwd, "limits": limits, "stdio": targets, "sockets": self.sockets}
+        request = {"args": args, "env": env, "cwd": cwd, "limits": kernel_limits, "stdio": targets, "sockets": self.sockets}
         try:
             pid, pidfd, chan = parent.launch(request, fds)
         except (OSError, RuntimeError, ValueError) as error:  # murió, se colgó o respondió mal
