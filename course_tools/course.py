@@ -2,7 +2,7 @@
 
 Un curso de nbgrader (el repositorio, o uno temporal) es una raíz con ``source/``, ``release/``,
 ``submitted/``, ``autograded/`` y ``feedback/``; cada tarea es una carpeta ``NN-slug`` con un
-cuaderno ``NN-slug.ipynb`` dentro (``notebook_path``, el único sitio que construye esa ruta). Las
+cuaderno ``NN-slug.ipynb`` dentro (esa ruta la construye ``notebook_path``). Las
 carpetas siguen la estructura por defecto de nbgrader (``{nbgrader_step}/{student_id}/{assignment_id}``;
 ``Course.folder``); donde ya hay una API de nbgrader a mano (el trabajador que corrige), la da su
 ``CourseDirectory.format_path``. Aquí no se importa nbgrader: cuesta segundos, y ``make check`` no lo

@@ -1,12 +1,11 @@
-"""Lo que el curso cambia de nbgrader para usarlo tal cual, en un solo módulo.
+"""Lo que el curso cambia de nbgrader y de nbval para usarlos tal cual, en un solo módulo.
 
 - ``use_inprocess_alembic``: nbgrader lanza la orden ``alembic`` (buscándola en el PATH) para saber
   la versión de esquema de una libreta nueva; aquí se lee dentro del proceso.
 - ``api_log`` y ``api_failure``: lo que dice ``NbGraderAPI`` de una orden (``autograde``,
-  ``generate_feedback``), entero y en una línea.
-
-El otro ajuste de una biblioteca de Jupyter, el de nbval (no comparar stderr, esperar 1 s por las
-salidas tardías), son ganchos de pytest y por eso viven en ``conftest.py``, en la raíz.
+  ``generate_feedback``), entero y en una línea;
+- ``nbval_ignore_stderr`` y ``nbval_short_output_wait``: nbval sobre notebooks/ sin comparar stderr y
+  esperando 1 s por las salidas tardías; los llaman los ganchos de pytest de ``conftest.py``, en la raíz.
 
 No importa nada más de ``course_tools``.
 """
@@ -55,3 +54,16 @@ def api_failure(result: dict) -> str:
     lines = text.strip().splitlines()
     found = causes[0] if causes else (lines[-1] if lines else "error desconocido")
     return found.strip()[:160]
+
+
+def nbval_ignore_stderr(collector) -> None:
+    """Los avisos van a stderr con rutas /tmp/ipykernel_<PID>/...: nbval no los compara."""
+    if getattr(collector, "skip_compare", None) is not None:
+        collector.skip_compare = tuple(collector.skip_compare) + ("stderr",)
+
+
+def nbval_short_output_wait(items) -> None:
+    """nbval espera 5 s por salidas tardías tras cada celda; con 1 s basta y ahorra minutos."""
+    for item in items:
+        if hasattr(item, "output_timeout"):
+            item.output_timeout = 1
