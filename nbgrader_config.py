@@ -17,6 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if not any(os.path.abspath(entry or os.curdir) == HERE for entry in sys.path):
     sys.path.insert(0, HERE)
 from course_tools.grading.preprocessors import register  # noqa: E402
+from course_tools.kernels.execution import CELL_TIMEOUT  # noqa: E402
 
 c.CourseDirectory.root = HERE
 c.CourseDirectory.course_id = "pytorch-minimo"
@@ -39,7 +40,7 @@ c.IgnorePattern.enabled = True
 c.IgnorePattern.pattern = r"Warning"
 
 # Cada celda tiene un límite de tiempo; al pasarlo se interrumpe y se sigue corrigiendo.
-c.Execute.timeout = 60
+c.Execute.timeout = CELL_TIMEOUT  # el mismo en todo el curso: release, prueba, make progreso
 c.Execute.interrupt_on_timeout = True
 c.LimitOutput.max_lines = 200
 c.LimitOutput.max_traceback = 60

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from .config import ROOT, notebooks
+from .course import ROOT, notebooks
 
 STAGES_FILE = ROOT / "build" / "etapas.txt"
 

@@ -12,7 +12,8 @@ import nbformat
 
 from . import cells, predictions, render
 from .config import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
-from .course import CELL_TIMEOUT, Course, kernel_env  # noqa: F401 (la prueba los importa de aquí)
+from .course import Course
+from .kernels.execution import CELL_TIMEOUT, kernel_env
 
 class BuildError(RuntimeError):
     """La construcción no pudo terminar; el mensaje nombra el cuaderno y la celda."""

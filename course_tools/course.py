@@ -1,36 +1,41 @@
-"""Un curso de nbgrader en disco: sus carpetas, su libreta de notas, su configuración y su API.
+"""La disposición del curso en disco, en un solo sitio: carpetas, cuadernos, libreta y configuración.
 
-Es el único sitio donde se decide qué libreta usa un curso (``gradebook_url``) y cómo se carga
+Un curso de nbgrader (el repositorio, o uno temporal) es una raíz con ``source/``, ``release/``,
+``submitted/``, ``autograded/`` y ``feedback/``; cada tarea es una carpeta ``NN-slug`` con un
+cuaderno ``NN-slug.ipynb`` dentro (esa ruta la construye ``notebook_path``). Las
+carpetas siguen la estructura por defecto de nbgrader (``{nbgrader_step}/{student_id}/{assignment_id}``;
+``Course.folder``); donde ya hay una API de nbgrader a mano (el trabajador que corrige), la da su
+``CourseDirectory.format_path``. Aquí no se importa nbgrader: cuesta segundos, y ``make check`` no lo
+necesita. El repositorio además tiene
+``notebooks/`` (los cuadernos resueltos, uno por fichero) y el catálogo de respuestas equivocadas.
+
+``Course`` decide también qué libreta usa un curso (``gradebook_url``) y cómo se carga
 ``nbgrader_config.py`` para otra raíz. Nada aquí cambia el entorno del proceso.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
-from .config import NBGRADER_CONFIG, ROOT
+from .nbgrader_compat import use_inprocess_alembic
 
+ROOT = Path(__file__).resolve().parent.parent
+WORKED_DIR = ROOT / "notebooks"
+CATALOGUE_DIR = ROOT / "tests" / "wrong_answers"
+NBGRADER_CONFIG = ROOT / "nbgrader_config.py"
 GRADEBOOK_ENV = "COURSE_GRADEBOOK_URL"
-# Cómo se ejecuta un cuaderno del curso, en cualquier sitio: un hilo de cálculo (salidas
-# reproducibles), hash fijo, figuras en línea y un límite de tiempo por celda.
-EXECUTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0",
-                 "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
-CELL_TIMEOUT = 120
+
+SLUG_PATTERN = re.compile(r"^(\d\d)-[a-z0-9-]+$")
 
 
-def kernel_env(**overrides: str) -> dict[str, str]:
-    """El entorno de un núcleo que ejecuta cuadernos: las variables permitidas de este proceso
-    (``sandbox.allowed_env``: ni testigos ni contraseñas) con EXECUTION_ENV encima.
-
-    Se pasa al núcleo al arrancarlo; el entorno de este proceso no cambia. Sirve para la corrección,
-    ``make release``, la prueba de respuestas equivocadas y nbval (que pasa por el proveedor del curso,
-    que filtra igual).
-    """
-    from .grading.sandbox import allowed_env
-
-    return {**allowed_env(os.environ), **EXECUTION_ENV, **overrides}
+def notebook_path(folder: Path, slug: str) -> Path:
+    """``folder/NN-slug/NN-slug.ipynb``: el cuaderno de la tarea ``slug`` en una carpeta de tareas."""
+    return Path(folder, slug, f"{slug}.ipynb")
 
 
 @dataclass(frozen=True)
@@ -45,15 +50,17 @@ class Course:
         """La libreta: la que se da, la de ``COURSE_GRADEBOOK_URL`` o ``gradebook.db`` en la raíz."""
         return self.db_url or os.environ.get(GRADEBOOK_ENV) or f"sqlite:///{Path(self.root) / 'gradebook.db'}"
 
-    def notebooks(self) -> list:
-        """Los cuadernos de ``source/`` de este curso, en orden."""
-        from .config import notebooks
-
-        return notebooks(self.folder("source"))
-
     def folder(self, name: str, *parts: str) -> Path:
         """``source``, ``release``, ``submitted``, ``autograded`` o ``feedback``, y lo que cuelga de ahí."""
         return Path(self.root, name, *parts)
+
+    def notebook(self, step: str, slug: str, student: str | None = None) -> Path:
+        """El cuaderno de la tarea ``slug`` en un paso (y de un alumno, si se da)."""
+        return notebook_path(self.folder(step, *filter(None, [student])), slug)
+
+    def notebooks(self) -> list[Notebook]:
+        """Los cuadernos de ``source/`` de este curso, en orden."""
+        return notebooks(self.folder("source"))
 
     @property
     def report_dir(self) -> Path:
@@ -75,8 +82,59 @@ class Course:
         from nbgrader.apps import NbGraderAPI
         from nbgrader.coursedir import CourseDirectory
 
-        from .grading.gradebook import use_inprocess_alembic
-
         use_inprocess_alembic()
         config = self.nbgrader_config(timeout=timeout)
         return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+
+
+REPOSITORY = Course()
+SOURCE_DIR = REPOSITORY.folder("source")
+RELEASE_DIR = REPOSITORY.folder("release")
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """Un cuaderno del curso, identificado por su carpeta ``NN-slug``."""
+
+    slug: str
+    source_dir: Path = SOURCE_DIR  # la carpeta source/ de la que sale (la del repositorio u otra)
+
+    @property
+    def number(self) -> str:
+        return self.slug[:2]
+
+    @property
+    def source(self) -> Path:
+        return notebook_path(self.source_dir, self.slug)
+
+    @property
+    def release(self) -> Path:
+        return notebook_path(RELEASE_DIR, self.slug)
+
+    @property
+    def worked(self) -> Path:
+        return WORKED_DIR / f"{self.slug}.ipynb"
+
+    @property
+    def catalogue(self) -> Path:
+        return CATALOGUE_DIR / f"nb{self.slug.replace('-', '_')}.py"
+
+
+def notebooks(source_dir: Path = SOURCE_DIR) -> list[Notebook]:
+    """Los cuadernos de ``source/`` en orden: una carpeta ``NN-slug`` con ``NN-slug.ipynb`` dentro."""
+    return [Notebook(folder.name, Path(source_dir)) for folder in sorted(p for p in Path(source_dir).iterdir() if p.is_dir())
+            if SLUG_PATTERN.match(folder.name) and notebook_path(source_dir, folder.name).exists()]
+
+
+def where(path: Path, index: int | None = None) -> str:
+    """«source/NN-slug/NN-slug.ipynb, celda K»: dónde está un problema, con la ruta relativa al repositorio."""
+    rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    return f"{rel}" if index is None else f"{rel}, celda {index}"
+
+
+@lru_cache(maxsize=None)
+def public_repository() -> tuple[str, str]:
+    """(URL, rama) del repositorio público, leídos de ``[tool.curso]`` en pyproject.toml."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    section = data["tool"]["curso"]
+    return section["repository"].rstrip("/"), section["branch"]

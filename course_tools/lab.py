@@ -16,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from .config import RELEASE_DIR, ROOT
+from .course import RELEASE_DIR, ROOT
 
 WORKSPACE_ENV_VAR = "COURSE_WORKSPACE"
 

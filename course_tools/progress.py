@@ -19,7 +19,7 @@ from pathlib import Path
 import nbformat
 
 from . import cells
-from .course import CELL_TIMEOUT, kernel_env
+from .kernels.execution import CELL_TIMEOUT, kernel_env
 from .config import Notebook
 
 PREDICTION_BLANK = re.compile(r"^\s*\w+\s*=\s*\.\.\.\s*(#.*)?$", re.M)
@@ -107,7 +107,7 @@ def _check(args: tuple[str, str, int]) -> NotebookProgress:
 def learner_progress(workspace: Path, selected: list[Notebook], jobs: int = 2, quiet: bool = False,
                      timeout: int = CELL_TIMEOUT) -> list[NotebookProgress]:
     """El progreso de cada cuaderno de ``workspace``, en el orden del curso."""
-    from .grading.progress_bar import Progress
+    from .progress_bar import Progress
 
     tasks = [(str(workspace / n.slug / f"{n.slug}.ipynb"), n.slug, timeout) for n in selected]
     bar = None if quiet else Progress(len(tasks))

@@ -25,9 +25,10 @@ from pathlib import Path
 import nbformat
 
 from . import cells
-from .build import CELL_TIMEOUT, kernel_env, rendered_source
+from .build import rendered_source
 from .config import Notebook
 from .course import Course
+from .kernels.execution import CELL_TIMEOUT, kernel_env
 from .kernels.spec import kernel_manager
 from .predictions import prediction_stub
 from .proof_report import BLANK, LAZY_TAGS, SOLUTION, Report, Verdict, format_table, is_lazy  # noqa: F401

@@ -1,8 +1,20 @@
-"""Corrección con nbgrader: ``make grade``, ``make feedback`` y ``make bench``.
+"""Corrección con nbgrader: ``make grade``, ``make feedback`` y ``make bench``. La capa de arriba.
 
-El recorrido de una entrega, módulo a módulo: ``collect`` (submitted/, la descarga de Moodle),
-``model`` (trabajos, resultados y problemas), ``worker`` (corrige un trabajo en un curso
-propio), ``executor`` (los trabajos en un grupo de procesos local o en Dask), ``gradebook``
-(todas las lecturas y escrituras de la libreta), ``guard`` y ``kernel_limits`` (defensas),
-``report`` y ``moodle`` (lo que se entrega al profesorado) y ``bench`` (medidas).
+El recorrido de una entrega, módulo a módulo:
+
+- ``cli``: los argumentos de las órdenes y lo que se escribe en la terminal;
+- ``collect``: las entregas de submitted/ y la descarga de Moodle; ``repair``: qué copia de una
+  entrega se corrige (nombre equivocado, celdas duplicadas);
+- ``model``: tarea, trabajo, resultado, problema, nota final y los fallos de los ejecutores;
+- ``run``: la ronda (reanudable con ``state``): reparte los trabajos y es lo único que escribe
+  ``autograded/`` y la libreta del curso (``settle``);
+- ``executor`` (procesos locales) y ``dask_executor`` (un clúster de Dask): dónde corren los trabajos;
+- ``worker``: un trabajo, ``nbgrader autograde`` en un curso de usar y tirar;
+- ``preprocessors`` (las cadenas de nbgrader del curso), ``guard`` (canarios, ejecución con límites) y
+  ``kernel`` (el entorno del núcleo de corrección): las defensas; los límites y el encierro del
+  núcleo están abajo, en ``course_tools/isolation``;
+- ``gradebook``: todas las lecturas y escrituras de la libreta;
+- ``report`` (CSV, resumen, histogramas), ``feedback`` (devoluciones HTML) y ``moodle`` con
+  ``worksheet`` (la hoja de calificaciones y el zip de devoluciones): lo que se entrega;
+- ``validate``: ``nbgrader validate --invert`` en paralelo; ``bench``: medidas.
 """

@@ -21,23 +21,24 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from .. import cells
 from ..build import execute, prepare_course
-from ..config import WORKED_DIR, notebooks
+from ..course import WORKED_DIR, Course, notebooks
 from .gradebook import scores as gradebook_scores
 from .run import grade_all
 
 
 def _synthetic_class(root: Path, slugs: list[str], students: int) -> None:
+    course = Course(root)
     for slug in slugs:
-        solved = nbformat.read(str(root / "source" / slug / f"{slug}.ipynb"), as_version=4)
-        release = nbformat.read(str(root / "release" / slug / f"{slug}.ipynb"), as_version=4)
+        solved = nbformat.read(str(course.notebook("source", slug)), as_version=4)
+        release = nbformat.read(str(course.notebook("release", slug)), as_version=4)
         partial = copy.deepcopy(solved)
         blanks = [c for c in release.cells if cells.is_solution(c)]
         for cell, blank in zip([c for c in partial.cells if cells.is_solution(c)], blanks[:1]):
             cell.source = blank.source
         for i in range(students):
-            folder = root / "submitted" / f"alumno-{i:02d}" / slug
-            folder.mkdir(parents=True, exist_ok=True)
-            nbformat.write([solved, release, partial][i % 3], str(folder / f"{slug}.ipynb"))
+            target = course.notebook("submitted", slug, student=f"alumno-{i:02d}")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write([solved, release, partial][i % 3], str(target))
 
 
 def _floor_seconds() -> float:

@@ -1,18 +1,17 @@
-"""Corrección con nbgrader: ``make grade``, ``make feedback`` y ``make bench``.
+"""Las órdenes de la corrección: ``make grade``, ``make feedback`` y ``make bench``.
 
-Aquí solo se leen los argumentos y se escribe lo que ve el profesorado; el trabajo está en ``run``
-(la ronda, reanudable), ``worker`` (un trabajo), ``guard`` y ``sandbox`` (defensas), ``report`` y
-``feedback`` (CSV, resumen, histogramas, devoluciones), ``bench`` (medidas) y ``moodle`` (la hoja de
-calificaciones y el zip de devoluciones que se suben a Moodle).
+Aquí solo se leen los argumentos y se escribe lo que ve el profesorado; el trabajo está en los
+módulos que cuenta ``course_tools/grading/__init__.py``: ``run`` (la ronda), ``report`` y
+``feedback`` (lo que se entrega), ``moodle`` (la vuelta a Moodle), ``bench`` (medidas) y, para
+avisar de lo que el encierro no puede en esta máquina, ``isolation.sandbox``.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from ..config import ROOT
+from ..course import ROOT
 
 
 def register(sub) -> None:
@@ -38,7 +37,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
     from ..course import Course
     from .collect import zip_collect
     from .report import format_summary, format_table, report
-    from . import sandbox
+    from ..isolation import sandbox
     from .run import ensure_assignments, grade_all
 
     started = time.monotonic()
@@ -71,7 +70,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
     print(f"Notas: {made['csv'].relative_to(root)}; histogramas en {made['csv'].parent.relative_to(root)}/")
     print(f"Libreta de notas: {course.gradebook_url.split('@')[-1]}")
     if worksheet:
-        from .moodle import MoodleError
+        from .moodle import MoodleError, format_round, moodle_round
 
         try:
             back = moodle_round(root, outcomes, Path(worksheet), assignment=assignment, archive=args.zip)
@@ -97,71 +96,3 @@ def cmd_bench(args) -> int:
     from .executor import default_workers
 
     return run_bench(students=args.students, jobs=args.jobs or default_workers())
-
-
-@dataclass
-class MoodleRound:
-    """Lo que deja una vuelta a Moodle: la hoja con notas y el zip de devoluciones."""
-
-    assignment: str
-    worksheet: Path
-    feedback: Path
-    filled: object  # moodle.Filled
-    files: list
-    missing: list  # participantes con nota y sin HTML de devolución
-    encoding: str
-
-
-def moodle_round(root: Path, outcomes: list, worksheet: Path, *, assignment: str | None = None,
-                 archive: Path | str | None = None, make_feedback=None) -> MoodleRound:
-    """Hoja con notas y zip de devoluciones en autograded/informe/, para subirlos a Moodle."""
-    from . import moodle
-
-    sheet = moodle.read_worksheet(worksheet)
-    ours = [o for o in outcomes if o.student.isdigit()]  # carpetas con número de participante
-    if assignment is None:
-        found = sorted({o.assignment for o in ours})
-        if len(found) != 1:
-            raise moodle.MoodleError("la hoja es de una sola tarea y en submitted/ hay entregas de Moodle de "
-                                     f"{len(found)} ({', '.join(found) or 'ninguna'}): indica la descarga con ZIP=...")
-        assignment = found[0]
-    ours = [o for o in ours if o.assignment == assignment]
-    folder = Path(root) / "autograded" / "informe"
-    out, zipped = folder / "hoja-con-notas.csv", folder / "devoluciones-moodle.zip"
-    if out.resolve() == sheet.path.resolve():
-        raise moodle.MoodleError(f"la hoja de entrada no puede ser {out}: se sobrescribiría")
-    filled = moodle.fill(sheet, ours, moodle.zip_participants(archive) if archive else None)
-    moodle.write_bytes(out, sheet.data())
-    graded = [o for o in ours if moodle.participant(o.student) in filled.written]
-    if graded:
-        if make_feedback is None:
-            from .feedback import feedback as make_feedback
-        make_feedback(root, outcomes=graded)
-    files, missing = moodle.feedback_zip(root, assignment, filled.written, zipped)
-    return MoodleRound(assignment, out, zipped, filled, files, missing, sheet.encoding)
-
-
-def format_round(made: MoodleRound, root: Path) -> str:
-    """Lo que se hizo, para la terminal."""
-    f, here = made.filled, Path(root).resolve()
-
-    def show(path: Path):
-        return path.resolve().relative_to(here) if path.resolve().is_relative_to(here) else path
-
-    lines = [f"Hoja para Moodle ({made.assignment}): {show(made.worksheet)}, {len(f.written)} nota(s) sobre "
-             f"{' / '.join(sorted(f.tops)) or '-'} (dos decimales, la mitad hacia arriba); "
-             f"{f.untouched} fila(s) sin entrega en esta ronda, sin cambios.",
-             f"Devoluciones para Moodle: {show(made.feedback)} ({len(made.files)} HTML)."]
-    if f.unmatched:
-        lines.append(f"✗ {len(f.unmatched)} participante(s) que la hoja no tiene (no se les pone nada): "
-                     + ", ".join(f.unmatched))
-    if f.locked:
-        lines.append("✗ Nota bloqueada en Moodle, sin cambios: " + ", ".join(f.locked))
-    lines += [f"✗ {pid}: sin nota, revísala a mano ({why})" for pid, why in f.ungraded]
-    if made.missing:
-        lines.append("✗ Sin devolución HTML: " + ", ".join(made.missing))
-    if not f.comments:
-        lines.append("aviso: la hoja no tiene la columna «Feedback comments»: solo lleva las notas.")
-    if made.encoding != "utf-8":
-        lines.append(f"aviso: la hoja está en {made.encoding}: al subirla, elige esa codificación en Moodle.")
-    return "\n".join(lines)

@@ -24,8 +24,8 @@ from typing import Any, Callable, Iterable, Iterator
 
 import distributed
 
-from . import reaper, sandbox
-from .executor import DIED_TWICE, ClusterError, JobFailed, failure
+from ..isolation import reaper, sandbox
+from .model import DIED_TWICE, ClusterError, JobFailed, failure
 
 CONNECT_TIMEOUT = "20s"
 RETRIES = 1  # si fn lanza una excepción (no si muere el trabajador: eso lo cuenta allowed-failures)

@@ -16,7 +16,8 @@ notas de los demás.
   arrancar (``reaper``). Si un proceso muere, el grupo entero se rompe: lo que no había empezado
   se repite en un grupo nuevo, y lo que estaba corriendo se repite *solo*, en un proceso propio.
   Si vuelve a morir, es esa entrega: ``JobFailed(DIED_TWICE)``.
-* **Dask** (``dask_executor``): se importa solo si hay dirección de planificador.
+* **Dask** (``dask_executor``): se importa solo si hay dirección de planificador. No importa este
+  módulo: lo que comparten los dos ejecutores (``JobFailed``, ``ClusterError``) está en ``model``.
 """
 
 from __future__ import annotations
@@ -25,23 +26,10 @@ import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
-from . import reaper
-
-DIED_TWICE = "el proceso corrector murió dos veces con esta entrega"
-
-
-@dataclass(frozen=True)
-class JobFailed:
-    """Un trabajo que no se pudo correr (no una entrega mal hecha: eso lo cuenta su resultado)."""
-
-    reason: str
-
-
-class ClusterError(RuntimeError):
-    """El clúster de Dask no sirve para corregir tal como está; el mensaje dice qué hacer."""
+from ..isolation import reaper
+from .model import DIED_TWICE, JobFailed, failure
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None):
@@ -61,11 +49,6 @@ def default_workers() -> int:
     de Jupyter (otro proceso), y el de más aprovecha esas esperas (medido con make bench en 2 núcleos:
     0,63 s por cuaderno con 2 procesos, 0,55 s con 3)."""
     return (os.cpu_count() or 1) + 1
-
-
-def failure(err: BaseException) -> JobFailed:
-    """El error que lanzó ``fn`` en el trabajador, contado para el profesor."""
-    return JobFailed(f"excepción en el trabajo: {type(err).__name__}: {err}")
 
 
 # --- lo que corre en cada proceso local ---------------------------------------------------

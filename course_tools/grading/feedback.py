@@ -13,20 +13,20 @@ from pathlib import Path
 def feedback(root: Path, db_url: str | None = None, outcomes: list | None = None) -> list[Path]:
     """Un HTML por alumno y tarea en feedback/; si se dan ``outcomes``, solo de los corregidos."""
     from ..course import Course
+    from ..nbgrader_compat import api_failure
 
-    root = Path(root)
-    pairs = sorted({(p.parent.parent.name, p.parent.name) for p in (root / "autograded").glob("*/*/*.ipynb")})
+    course = Course(Path(root), db_url)
+    pairs = sorted({(p.parent.parent.name, p.parent.name) for p in course.folder("autograded").glob("*/*/*.ipynb")})
     if outcomes is not None:
         wanted = {(o.student, o.assignment) for o in outcomes if o.graded}
         pairs = [pair for pair in pairs if pair in wanted]
-    api = Course(root, db_url).api()
+    api = course.api()
     written = []
     for student, assignment in pairs:
         result = api.generate_feedback(assignment, student, force=True)
         if not result.get("success"):
-            lines = (result.get("error") or result.get("log") or "").strip().splitlines()
-            print(f"✗ {student}/{assignment}: no se pudo generar la devolución ({lines[-1] if lines else 'sin detalle'}); "
+            print(f"✗ {student}/{assignment}: no se pudo generar la devolución ({api_failure(result)}); "
                   "mira el registro con `nbgrader generate_feedback` en la raíz del curso.")
             continue
-        written.extend(sorted((root / "feedback" / student / assignment).glob("*.html")))
+        written.extend(sorted(course.folder("feedback", student, assignment).glob("*.html")))
     return written

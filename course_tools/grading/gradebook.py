@@ -7,13 +7,11 @@ en la libreta de su curso de usar y tirar, que se rellena con ``copy_assignment`
 from __future__ import annotations
 
 import contextlib
-import functools
-import io
 import warnings
 
 import nbformat
 
-from .. import cells
+from ..nbgrader_compat import use_inprocess_alembic
 from .model import Outcome
 
 CELL_KINDS = ("grade_cells", "solution_cells", "task_cells", "source_cells")
@@ -23,28 +21,6 @@ CELL_FIELDS = {
     "task_cells": ("name", "max_score", "cell_type"),
     "source_cells": ("name", "cell_type", "locked", "source", "checksum"),
 }
-
-
-@functools.cache
-def _alembic_head() -> str:
-    """La versión de esquema que nbgrader escribe en una libreta nueva, leída sin lanzar ``alembic``."""
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-    from nbgrader.dbutil import ALEMBIC_DIR
-
-    config = Config(stdout=io.StringIO())
-    config.set_main_option("script_location", ALEMBIC_DIR)
-    return ScriptDirectory.from_config(config).get_current_head()
-
-
-def use_inprocess_alembic() -> None:
-    """nbgrader lanza la orden ``alembic`` (buscándola en el PATH) para crear una libreta nueva.
-
-    La misma respuesta se lee aquí dentro, sin depender del PATH ni pagar un proceso por libreta.
-    """
-    import nbgrader.api
-
-    nbgrader.api.get_alembic_version = _alembic_head
 
 
 @contextlib.contextmanager
@@ -184,14 +160,3 @@ def restore_grades(url: str, outcome: Outcome) -> bool:
             gb.db.commit()
     return changed
 
-
-def grades_in(nb) -> dict[str, list[float]]:
-    """La nota de cada celda de tests de un cuaderno corregido, leída de sus salidas."""
-    from nbgrader.utils import determine_grade
-
-    found = {}
-    for cell in nb.cells:
-        if cells.is_graded_test(cell):
-            score, max_score = determine_grade(cell)
-            found[cells.grade_id(cell)] = [float(score or 0), float(max_score or 0)]
-    return found

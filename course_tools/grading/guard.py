@@ -8,8 +8,8 @@ Se enchufan en la cadena de ``nbgrader autograde`` como preprocesadores:
   nada de eso ha cambiado y otro tiene que fallar por fuerza (si no falla, alguien se ha
   tragado los errores).
 * ``GuardedExecute`` ejecuta en un núcleo con límites del sistema (memoria, tamaño de
-  fichero) y encerrado (``sandbox.py``: qué lee, dónde escribe, sin red), cuyo kernelspec va en
-  el repositorio (``kernels/curso-correccion``) y se encuentra sin tocar JUPYTER_PATH; si el
+  fichero) y encerrado (``isolation/``: qué lee, dónde escribe, sin red), cuyo kernelspec va en
+  el repositorio (``kernels/share/kernels/curso-correccion``) y se encuentra sin tocar JUPYTER_PATH; si el
   núcleo muere (``os._exit``, señal), deja las celdas ya corregidas con su nota y pone a cero las
   que no llegaron a ejecutarse, en vez de abortar. Lo que el encierro niega al núcleo lo pone,
   tras cada celda, como un error ``AccesoBloqueado`` en esa celda.
@@ -39,9 +39,10 @@ from traitlets import Integer, Unicode, default
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
 from .. import cells
-from . import sandbox
-from .kernel import KERNEL_NAME, spec_manager, start_env
-from .kernel_limits import DEFAULT_MEMORY_MB, MEMORY_ENV
+from ..isolation import sandbox
+from ..isolation.limits import DEFAULT_MEMORY_MB, MEMORY_ENV
+from ..kernels.spec import GRADING_KERNEL_NAME, kernel_spec_manager
+from .kernel import start_env
 
 TAMPER_ENAME = "ManipulacionDetectada"
 DEAD_ENAME = "NucleoMuerto"
@@ -164,7 +165,7 @@ class GuardedExecute(Execute):
     en cada celda (``builtins.type`` cambiado cuelga cada ejecución).
     """
 
-    kernel_name = Unicode(KERNEL_NAME).tag(config=True)
+    kernel_name = Unicode(GRADING_KERNEL_NAME).tag(config=True)
     memory_mb = Integer(None, allow_none=True,
                         help=f"Memoria del núcleo en MB (si no, {MEMORY_ENV} o {DEFAULT_MEMORY_MB}).").tag(config=True)
 
@@ -175,8 +176,8 @@ class GuardedExecute(Execute):
         return "immediate"  # todas las celdas ya corrieron: esperar a que el núcleo se despida no aporta nada
 
     def create_kernel_manager(self):
-        """El núcleo del curso se busca primero en ``kernels/`` (``kernel.spec_manager``), sin tocar JUPYTER_PATH."""
-        self.km = self.kernel_manager_class(kernel_name=self.kernel_name, kernel_spec_manager=spec_manager(self),
+        """El núcleo del curso se busca primero en ``kernels/share`` (``spec.kernel_spec_manager``), sin tocar JUPYTER_PATH."""
+        self.km = self.kernel_manager_class(kernel_name=self.kernel_name, kernel_spec_manager=kernel_spec_manager(parent=self),
                                             config=self.config)
         return self.km
 

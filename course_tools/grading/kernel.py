@@ -1,9 +1,9 @@
-"""El núcleo de corrección: su kernelspec va en el repositorio y se encuentra sin tocar JUPYTER_PATH.
+"""El entorno del núcleo de corrección: ``start_env`` y lo que el núcleo, encerrado, no podrá crear.
 
-``kernels/curso-correccion/kernel.json`` arranca ``kernel_limits.py`` (memoria, ficheros, volcados)
-con el Python de quien corrige; ``spec_manager`` da un ``KernelSpecManager`` que busca primero en
-``kernels/`` y después donde Jupyter suele, ``start_env`` el entorno con el que arranca el núcleo y
-``prepare_home`` lo que el núcleo, encerrado, no podrá crear (fuera de la carpeta personal de quien corrige).
+El kernelspec ``curso-correccion`` es el de ``kernels/spec.py`` (en ``kernels/share``, arranca
+``isolation/limits.py``); ``GuardedExecute`` lo encuentra con ``spec.kernel_spec_manager``, sin
+tocar JUPYTER_PATH. ``prepare_home`` crea fuera de la carpeta personal de quien corrige lo que el
+núcleo necesita al arrancar.
 """
 
 from __future__ import annotations
@@ -13,21 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..course import kernel_env
-from .kernel_limits import MEMORY_ENV
-from .sandbox import REPORT_ENV
-
-KERNEL_NAME = "curso-correccion"
-KERNELS_DIR = Path(__file__).resolve().with_name("kernels")
-
-
-def spec_manager(parent=None):
-    """Un ``KernelSpecManager`` que encuentra el núcleo de corrección del curso antes que ningún otro."""
-    from jupyter_client.kernelspec import KernelSpecManager
-
-    specs = KernelSpecManager(parent=parent)
-    specs.kernel_dirs = [str(KERNELS_DIR), *specs.kernel_dirs]
-    return specs
+from ..isolation.limits import MEMORY_ENV
+from ..isolation.sandbox import REPORT_ENV
+from ..kernels.execution import kernel_env
 
 
 def kernel_home() -> Path:

@@ -1,4 +1,5 @@
-"""Los datos de la corrección: tarea, trabajo, resultado de un trabajo, problema y nota final.
+"""Los datos de la corrección: tarea, trabajo, resultado de un trabajo, problema, nota final y
+lo que dicen los ejecutores de un trabajo que no pudieron correr (``JobFailed``, ``ClusterError``).
 
 Todo es serializable (``pickle`` para los trabajadores, JSON para el estado de reanudación) y no
 lleva rutas que el trabajador tenga que compartir con el proceso principal: un trabajo viaja con
@@ -113,12 +114,12 @@ class Job:
 
 @dataclass
 class JobResult:
-    """Lo que devuelve un trabajo: el cuaderno corregido, la nota celda a celda y los problemas."""
+    """Lo que devuelve un trabajo: el cuaderno corregido y los problemas. La nota la calculó nbgrader en el
+    cuaderno corregido; la libreta del curso la toma de ahí al escribirlo (``run.settle``)."""
 
     student: str
     assignment: str
     autograded: dict[str, bytes] = field(default_factory=dict)  # autograded/<alumno>/<tarea>/
-    grades: dict[str, list[float]] = field(default_factory=dict)  # grade_id -> [nota, máximo]
     problems: list[Problem] = field(default_factory=list)
     graded: bool = False
     seconds: float = 0.0
@@ -162,3 +163,24 @@ def digest_of(files: dict[str, bytes]) -> str:
         digest.update(rel.encode() + b"\0")
         digest.update(hashlib.sha256(files[rel]).digest())
     return digest.hexdigest()
+
+
+# --- trabajos que no se pudieron correr (los dos ejecutores) -------------------------------
+
+DIED_TWICE = "el proceso corrector murió dos veces con esta entrega"
+
+
+@dataclass(frozen=True)
+class JobFailed:
+    """Un trabajo que no se pudo correr (no una entrega mal hecha: eso lo cuenta su resultado)."""
+
+    reason: str
+
+
+class ClusterError(RuntimeError):
+    """El clúster de Dask no sirve para corregir tal como está; el mensaje dice qué hacer."""
+
+
+def failure(err: BaseException) -> JobFailed:
+    """El error que lanzó ``fn`` en el trabajador, contado para el profesor."""
+    return JobFailed(f"excepción en el trabajo: {type(err).__name__}: {err}")

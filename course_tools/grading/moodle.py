@@ -1,5 +1,8 @@
 """Vuelta a Moodle: la hoja de calificaciones con las notas puestas y un zip de devoluciones.
 
+``moodle_round`` hace la vuelta entera (la llama ``make grade WORKSHEET=...``) y ``format_round``
+la cuenta en la terminal; ``worksheet`` lee la hoja.
+
 Lo que se da por sabido de Moodle, leído en su código fuente:
 
 * La hoja («Descargar la hoja de calificaciones», assignfeedback_offline) sale de
@@ -46,6 +49,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 
+from ..course import Course
 from .worksheet import MARK, SUBMISSION, MoodleError, Worksheet, normalized, participant, read_worksheet  # noqa: F401
 
 
@@ -170,3 +174,70 @@ def feedback_zip(root: Path, assignment: str, people: dict, path: Path) -> tuple
     write_bytes(path, buffer.getvalue())
     return [arcname for arcname, _ in entries], missing
 
+
+# --- la vuelta entera: lo que hace make grade WORKSHEET=... -----------------------------
+
+@dataclass
+class MoodleRound:
+    """Lo que deja una vuelta a Moodle: la hoja con notas y el zip de devoluciones."""
+
+    assignment: str
+    worksheet: Path
+    feedback: Path
+    filled: Filled
+    files: list
+    missing: list  # participantes con nota y sin HTML de devolución
+    encoding: str
+
+
+def moodle_round(root: Path, outcomes: list, worksheet: Path, *, assignment: str | None = None,
+                 archive: Path | str | None = None, make_feedback=None) -> MoodleRound:
+    """Hoja con notas y zip de devoluciones en autograded/informe/, para subirlos a Moodle."""
+    sheet = read_worksheet(worksheet)
+    ours = [o for o in outcomes if o.student.isdigit()]  # carpetas con número de participante
+    if assignment is None:
+        found = sorted({o.assignment for o in ours})
+        if len(found) != 1:
+            raise MoodleError("la hoja es de una sola tarea y en submitted/ hay entregas de Moodle de "
+                              f"{len(found)} ({', '.join(found) or 'ninguna'}): indica la descarga con ZIP=...")
+        assignment = found[0]
+    ours = [o for o in ours if o.assignment == assignment]
+    folder = Course(Path(root)).report_dir
+    out, zipped = folder / "hoja-con-notas.csv", folder / "devoluciones-moodle.zip"
+    if out.resolve() == sheet.path.resolve():
+        raise MoodleError(f"la hoja de entrada no puede ser {out}: se sobrescribiría")
+    filled = fill(sheet, ours, zip_participants(archive) if archive else None)
+    write_bytes(out, sheet.data())
+    graded = [o for o in ours if participant(o.student) in filled.written]
+    if graded:
+        if make_feedback is None:
+            from .feedback import feedback as make_feedback
+        make_feedback(root, outcomes=graded)
+    files, missing = feedback_zip(root, assignment, filled.written, zipped)
+    return MoodleRound(assignment, out, zipped, filled, files, missing, sheet.encoding)
+
+
+def format_round(made: MoodleRound, root: Path) -> str:
+    """Lo que se hizo, para la terminal."""
+    f, here = made.filled, Path(root).resolve()
+
+    def show(path: Path):
+        return path.resolve().relative_to(here) if path.resolve().is_relative_to(here) else path
+
+    lines = [f"Hoja para Moodle ({made.assignment}): {show(made.worksheet)}, {len(f.written)} nota(s) sobre "
+             f"{' / '.join(sorted(f.tops)) or '-'} (dos decimales, la mitad hacia arriba); "
+             f"{f.untouched} fila(s) sin entrega en esta ronda, sin cambios.",
+             f"Devoluciones para Moodle: {show(made.feedback)} ({len(made.files)} HTML)."]
+    if f.unmatched:
+        lines.append(f"✗ {len(f.unmatched)} participante(s) que la hoja no tiene (no se les pone nada): "
+                     + ", ".join(f.unmatched))
+    if f.locked:
+        lines.append("✗ Nota bloqueada en Moodle, sin cambios: " + ", ".join(f.locked))
+    lines += [f"✗ {pid}: sin nota, revísala a mano ({why})" for pid, why in f.ungraded]
+    if made.missing:
+        lines.append("✗ Sin devolución HTML: " + ", ".join(made.missing))
+    if not f.comments:
+        lines.append("aviso: la hoja no tiene la columna «Feedback comments»: solo lleva las notas.")
+    if made.encoding != "utf-8":
+        lines.append(f"aviso: la hoja está en {made.encoding}: al subirla, elige esa codificación en Moodle.")
+    return "\n".join(lines)

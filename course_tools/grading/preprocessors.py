@@ -1,4 +1,5 @@
-"""Las cadenas de preprocesadores del curso, escritas en un solo sitio, y dos preprocesadores pequeños.
+"""Las cadenas de preprocesadores del curso, escritas en un solo sitio, y tres preprocesadores pequeños
+(``KeepFirstIds``, ``HideHiddenTests``, ``TruncateOutput``).
 
 ``register(config)`` las pone en una configuración de nbgrader. ``nbgrader_config.py`` la llama,
 así que un ``nbgrader autograde`` o un ``nbgrader generate_feedback`` a secas en este curso hace
@@ -28,7 +29,7 @@ from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, Clea
 from .. import cells
 from .guard import CheckCanaries, GuardedExecute, InsertCanaries
 
-TRUNCATED_MARK = "recortada por el corrector"  # lo que busca worker.read_autograded
+TRUNCATED_MARK = "recortada por el corrector"  # lo que busca worker.problems_in
 TEMPLATES_DIR = Path(__file__).resolve().with_name("templates")
 FEEDBACK_TEMPLATE = "feedback"
 

@@ -12,12 +12,11 @@ import tempfile
 from pathlib import Path
 
 from ..build import prepare_course
-from ..config import Notebook
-from ..course import Course
+from ..course import Course, Notebook
 from . import collect, gradebook, state
-from .executor import JobFailed, make_executor
-from .model import AssignmentSpec, Job, JobResult, Outcome, digest_of, problem
-from .progress_bar import Progress
+from .executor import make_executor
+from .model import AssignmentSpec, Job, JobFailed, JobResult, Outcome, digest_of, problem
+from ..progress_bar import Progress
 from .worker import grade_job
 
 

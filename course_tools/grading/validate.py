@@ -7,7 +7,8 @@ import warnings
 from pathlib import Path
 
 from ..course import Course
-from .executor import JobFailed, make_executor
+from .executor import make_executor
+from .model import JobFailed
 
 
 def validate_inverted(path: str, root: str) -> str:

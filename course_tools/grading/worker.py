@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import re
 import shutil
 import tempfile
 import time
@@ -18,10 +17,13 @@ import warnings
 from pathlib import Path
 
 import nbformat
+import psutil
 
 from ..course import Course
+from ..nbgrader_compat import api_failure, api_log
 from ..kernels.pool import warm_parent_pids
-from . import collect, gradebook, guard, reaper, repair
+from ..isolation import reaper
+from . import collect, gradebook, guard, repair
 from .model import Job, JobResult, Problem, problem
 from .preprocessors import TRUNCATED_MARK
 
@@ -49,10 +51,10 @@ def grade_job(job: Job) -> JobResult:
         reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
         course_root = _new_scratch_course(job)
         try:
-            collect.write_folder(course_root / "submitted" / job.student / spec.name, files)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
                 api = _api(course_root, job.timeout)
+                collect.write_folder(_folder(api, "submitted", job), files)
                 try:
                     outcome = _autograde(api, job)
                 finally:
@@ -60,16 +62,20 @@ def grade_job(job: Job) -> JobResult:
                     # ya se llevó consigo lo que dejó su entrega.
                     reaper.end_descendants(spare=warm_parent_pids())
             if outcome.get("success"):
-                result.autograded = collect.read_folder(course_root / "autograded" / job.student / spec.name)
-                result.grades, found = read_autograded(result.autograded)
-                result.problems.extend(found)
+                result.autograded = collect.read_folder(_folder(api, "autograded", job))
+                result.problems.extend(problems_in(result.autograded))
                 result.graded = True
             else:
-                result.problems.append(problem("nbgrader-failed", detail=_last_line(outcome)))
+                result.problems.append(problem("nbgrader-failed", detail=api_failure(outcome)))
         finally:
             shutil.rmtree(course_root, ignore_errors=True)
     result.seconds = time.monotonic() - started
     return result
+
+
+def _folder(api, step: str, job: Job) -> Path:
+    """La carpeta de la entrega de ``job`` en un paso de nbgrader del curso de usar y tirar."""
+    return Path(api.coursedir.format_path(step, job.student, job.spec.name))
 
 
 # Lo que dice nbclient cuando el núcleo no llegó a arrancar: antes de la primera celda, sin código de la entrega.
@@ -80,19 +86,18 @@ def _autograde(api, job: Job) -> dict:
     """``nbgrader autograde`` de la entrega; otra vez si el núcleo no llegó a arrancar (un fallo de la
     máquina, no de la entrega: ninguna celda se había ejecutado)."""
     outcome = api.autograde(job.spec.name, job.student, force=True, create=True)
-    if not outcome.get("success") and any(text in _log(outcome) for text in KERNEL_NEVER_STARTED):
+    if not outcome.get("success") and any(text in api_log(outcome) for text in KERNEL_NEVER_STARTED):
         outcome = api.autograde(job.spec.name, job.student, force=True, create=True)
     return outcome
 
 
-def read_autograded(autograded: dict[str, bytes]) -> tuple[dict[str, list[float]], list[Problem]]:
-    """La nota de cada celda de tests y los problemas visibles en los cuadernos corregidos."""
-    grades, codes, blocked = {}, set(), []
+def problems_in(autograded: dict[str, bytes]) -> list[Problem]:
+    """Los problemas visibles en los cuadernos corregidos (la nota la escribe ``run.settle`` con nbgrader)."""
+    codes, blocked = set(), []
     for rel, data in sorted(autograded.items()):
         if not rel.endswith(".ipynb"):
             continue
         nb = nbformat.reads(data.decode("utf-8"), as_version=4)
-        grades.update(gradebook.grades_in(nb))
         for cell in nb.cells:
             for out in cell.get("outputs", []):
                 if out.get("output_type") == "error" and out.get("ename") in ERROR_PROBLEMS:
@@ -106,7 +111,7 @@ def read_autograded(autograded: dict[str, bytes]) -> tuple[dict[str, list[float]
     found = [problem(code) for code in sorted(codes)]
     if blocked:
         found.append(problem("sandbox-denied", detail="; ".join(dict.fromkeys(blocked))[:300]))
-    return grades, found
+    return found
 
 
 def _new_scratch_course(job: Job) -> Path:
@@ -151,42 +156,12 @@ def remove_stale_scratch(parent: Path) -> list[Path]:
     removed = []
     for folder in parent.glob(f"{SCRATCH_PREFIX}*-*"):
         pid = folder.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
-        if pid.isdigit() and folder.is_dir() and folder.stat().st_uid == os.getuid() and not _alive(int(pid)):
+        if pid.isdigit() and folder.is_dir() and folder.stat().st_uid == os.getuid() and not psutil.pid_exists(int(pid)):
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(folder)
     return removed
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # de otro usuario: vivo
-    return True
-
-
 def _api(root: Path, timeout: int | None):
     """La API de nbgrader del curso de usar y tirar: nbgrader_config.py ya pone las cadenas del curso."""
     return Course(root, f"sqlite:///{root / 'gradebook.db'}").api(timeout=timeout)
-
-
-# La línea «Nombre: mensaje» de una excepción dentro de un registro de nbgrader.
-EXCEPTION_LINE = re.compile(r"\b(\w+(?:Error|Exception)): .+")
-
-
-def _log(outcome: dict) -> str:
-    """Todo lo que nbgrader dijo de una corrección: su registro y su error."""
-    return "\n".join(filter(None, (outcome.get("log"), outcome.get("error"))))
-
-
-def _last_line(outcome: dict) -> str:
-    """La causa de un fallo de nbgrader en una línea: la primera excepción concreta del registro (nbgrader
-    termina siempre con un «Please see the above traceback» que no dice nada), o la última línea."""
-    text = _log(outcome)
-    causes = [m.group(0) for m in map(EXCEPTION_LINE.search, text.splitlines())
-              if m and not m.group(1).startswith("NbGrader")]
-    lines = text.strip().splitlines()
-    found = causes[0] if causes else (lines[-1] if lines else "error desconocido")
-    return found.strip()[:160]

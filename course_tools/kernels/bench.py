@@ -3,29 +3,29 @@
 ``run_bench(repeats=5)`` mide los dos en la misma ejecución, alternándolos para que la carga de
 la máquina les toque por igual, imprime una tabla y devuelve las medianas. Se mide el tiempo de
 pared desde que se pide el núcleo hasta que ``import torch`` ha terminado, el tiempo de CPU que
-ha gastado el proceso del núcleo hasta entonces (leído de /proc) y lo que tarda en apagarse
+ha gastado el proceso del núcleo hasta entonces (psutil) y lo que tarda en apagarse
 cuando se le pide (lo que espera nbclient al acabar cada cuaderno). El arranque del padre
 caliente, que se paga una vez por proceso, va aparte.
 """
 
 from __future__ import annotations
 
-import os
 import statistics
 import subprocess
 import time
 
-from ..course import kernel_env
-from .spec import KERNEL_NAME, kernel_spec_manager, warm_kernelspec
+import psutil
+
+from .execution import kernel_env
+from .spec import KERNEL_NAME, kernel_spec_manager
 
 CODE = "import torch"
 
 
 def _cpu_seconds(pid: int) -> float:
     """CPU de usuario y de sistema de ``pid`` hasta ahora."""
-    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    times = psutil.Process(pid).cpu_times()
+    return times.user + times.system
 
 
 def time_kernel(name: str, env: dict[str, str], specs=None) -> tuple[float, float, float]:
@@ -63,16 +63,15 @@ def run_bench(repeats: int = 5) -> dict[str, float]:
 
     env = kernel_env()  # el entorno con que el curso arranca sus núcleos
     runs: dict[str, list] = {"cold": [], "warm": []}
-    with warm_kernelspec() as folder:
-        specs = kernel_spec_manager(folder)
-        started = time.monotonic()
-        problem = prewarm(env)
-        parent_start = time.monotonic() - started
-        if problem:
-            print(f"Núcleos en caliente no disponibles: {problem}.")
-        for _ in range(repeats):  # alternados: la carga de la máquina les toca por igual
-            runs["cold"].append(time_kernel("python3", env))
-            runs["warm"].append(time_kernel(KERNEL_NAME, env, specs))
+    specs = kernel_spec_manager()  # el kernelspec curso-caliente del repositorio
+    started = time.monotonic()
+    problem = prewarm(env)
+    parent_start = time.monotonic() - started
+    if problem:
+        print(f"Núcleos en caliente no disponibles: {problem}.")
+    for _ in range(repeats):  # alternados: la carga de la máquina les toca por igual
+        runs["cold"].append(time_kernel("python3", env))
+        runs["warm"].append(time_kernel(KERNEL_NAME, env, specs))
     result = {"parent_start": parent_start}
     for how, measures in runs.items():
         for i, what in enumerate(("wall", "cpu", "shutdown")):

@@ -3,8 +3,8 @@
 El hijo nace con la memoria del padre (ipykernel, torch y numpy ya importados), pero debe
 arrancar como lo haría ``python -m ipykernel_launcher -f CONN`` en un proceso nuevo: su propia
 sesión y grupo de procesos, su carpeta, su entorno (``os.environ`` entero, no el del padre), los
-límites del sistema de la corrección y su encierro (``grading/sandbox.py``: qué lee, dónde escribe,
-sin red, y quién lo intentó), las señales como las deja Python al arrancar y un estado
+límites del sistema de la corrección y su encierro (``isolation.limits.apply_limits``, que
+llama el padre caliente), las señales como las deja Python al arrancar y un estado
 aleatorio nuevo (los cuadernos fijan su semilla ellos mismos). Después ``run_kernel`` arranca
 ``IPKernelApp`` con los argumentos del kernelspec.
 """
@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import os
 import random
-import resource
 import signal
 import sys
 import time
 
 PR_SET_PDEATHSIG = 1
-MB = 1024 * 1024
 
 
 def die_with_parent(parent_pid: int) -> None:
@@ -54,22 +52,6 @@ def apply_env(env: dict[str, str], cwd: str) -> None:
         tempfile.tempdir = None  # la carpeta temporal se decide la primera vez: que salga del TMPDIR del núcleo
     if hasattr(time, "tzset"):
         time.tzset()  # la zona horaria se lee al importar ``time``: que valga la del núcleo
-
-
-def apply_limits(limits: dict | None) -> None:
-    """Memoria total, tamaño máximo de fichero, sin volcados de memoria y el encierro, como ``kernel_limits.py``.
-    Va después de ``apply_env``: el encierro deja escribir en la carpeta y el TMPDIR del núcleo y toma del
-    entorno del núcleo su fichero de informe y las carpetas de IPython y matplotlib."""
-    if not limits:
-        return
-    from course_tools.grading import sandbox
-
-    memory = int(limits["memory_mb"]) * MB
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    big_file = int(limits["file_mb"]) * MB
-    resource.setrlimit(resource.RLIMIT_FSIZE, (big_file, big_file))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    sandbox.enter(sandbox.kernel_folders())  # lo que no se pudo, lo dice make grade (sandbox.weaknesses)
 
 
 def restore_signals(original: dict[int, object], mask: set[int]) -> None:

@@ -34,8 +34,7 @@ from typing import Any
 
 from jupyter_client.provisioning import LocalProvisioner
 
-from ..grading import sandbox
-from ..grading.kernel_limits import DEFAULT_MEMORY_MB, MAX_FILE_MB, MEMORY_ENV
+from ..isolation import limits, sandbox
 from . import pool
 from .protocol import SOCKETS_PREFIX, Channel, close_quietly
 
@@ -92,14 +91,13 @@ def _readable(source) -> bool:
 def warm_plan(cmd: list[str], env: dict[str, str]) -> tuple[list[str], dict | None] | None:
     """Los argumentos de ``IPKernelApp`` y los límites, si sabemos arrancar ``cmd`` en caliente.
 
-    Sabemos dos órdenes: ``python -m ipykernel_launcher ARGS`` y ``python .../kernel_limits.py ARGS``
-    (la de la corrección, con límites de memoria y de ficheros).
+    Sabemos dos órdenes: ``python -m ipykernel_launcher ARGS`` y ``python .../isolation/limits.py ARGS``
+    (la de la corrección, con límites de memoria y de ficheros: los de ``limits.apply_limits``).
     """
     if len(cmd) >= 3 and cmd[1:3] == ["-m", "ipykernel_launcher"]:
         return cmd[3:], None
-    if len(cmd) >= 2 and os.path.basename(cmd[1]) == "kernel_limits.py":
-        memory = int(env.get(MEMORY_ENV) or DEFAULT_MEMORY_MB)
-        return cmd[2:], {"memory_mb": memory, "file_mb": MAX_FILE_MB}
+    if len(cmd) >= 2 and os.path.basename(cmd[1]) == os.path.basename(limits.__file__):
+        return cmd[2:], {"memory_mb": limits.memory_from(env), "file_mb": limits.MAX_FILE_MB}
     return None
 
 
@@ -186,7 +184,7 @@ class WarmProvisioner(LocalProvisioner):
         plan = warm_plan(cmd, env)
         if plan and plan[1] and self.sockets:
             # Núcleo de corrección: su TMPDIR y su HOME son la carpeta de sus sockets, la única (además de su
-            # carpeta de trabajo) donde podrá escribir una vez encerrado (grading/sandbox.py), en caliente o
+            # carpeta de trabajo) donde podrá escribir una vez encerrado (isolation/sandbox.py), en caliente o
             # en frío; la carpeta personal de quien corrige no es la suya.
             env["TMPDIR"] = env["HOME"] = self.sockets
         kwargs["env"] = env
@@ -194,12 +192,12 @@ class WarmProvisioner(LocalProvisioner):
         if parent is None:
             notice(reason)
             return await super().launch_kernel(cmd, **kwargs)
-        args, limits = plan
+        args, kernel_limits = plan
         cwd = os.fspath(kwargs.get("cwd") or os.getcwd())
         if not os.path.isdir(cwd):
             raise FileNotFoundError(f"la carpeta del núcleo no existe: {cwd}")
         targets, fds, opened = _stdio_fds(kwargs)
-        request = {"args": args, "env": env, "cwd": cwd, "limits": limits, "stdio": targets, "sockets": self.sockets}
+        request = {"args": args, "env": env, "cwd": cwd, "limits": kernel_limits, "stdio": targets, "sockets": self.sockets}
         try:
             pid, pidfd, chan = parent.launch(request, fds)
         except (OSError, RuntimeError, ValueError) as error:  # murió, se colgó o respondió mal

@@ -1,17 +1,18 @@
-"""El kernelspec de los núcleos calientes, y cómo lo encuentra quien ejecuta cuadernos.
+"""Los dos kernelspecs del curso y cómo los encuentra quien ejecuta cuadernos.
 
-    client = NotebookClient(nb, km=kernel_manager())        # python3, pero en caliente
-    client.execute(env=..., cleanup_kc=True)
+``SHARE_DIR`` (en el repositorio) es una carpeta de datos de Jupyter con los dos, escritos por
+``kernelspec`` y comprobados contra él por una prueba:
 
-``cleanup_kc=True`` porque nbclient no apaga un núcleo cuyo gestor le dan hecho: sin él, el núcleo
-vive hasta que termina el proceso y muere sin que nadie borre sus sockets ni su fichero de conexión.
+- ``curso-caliente``: python3 en caliente, sin límites (``make release``, la prueba de respuestas
+  equivocadas, ``make progreso``, nbval);
+- ``curso-correccion``: el de la corrección, que arranca ``isolation/limits.py`` (memoria, ficheros,
+  encierro); su memoria la da ``COURSE_MEMORY_LIMIT_MB`` en el entorno del núcleo.
 
-``SHARE_DIR`` (en el repositorio) tiene el kernelspec ``curso-caliente``: python3 en caliente, sin
-límites. ``warm_kernelspec`` escribe otro en una carpeta temporal (con límites de corrección u otro
-nombre) y lo borra al salir. Quien ejecuta en este proceso lo encuentra con ``kernel_manager`` o
-``kernel_spec_manager`` (sin tocar JUPYTER_PATH); a otro proceso que busca kernelspecs por su
-nombre (nbval, nbgrader en línea de órdenes) se le pasa ``jupyter_path(carpeta)`` como JUPYTER_PATH
-en *su* entorno. Ninguna función cambia ``os.environ``.
+Los dos eligen el proveedor ``course-warm`` (en caliente, por sockets Unix). Quien ejecuta en este
+proceso los encuentra con ``kernel_manager`` o ``kernel_spec_manager`` (sin tocar JUPYTER_PATH); a
+otro proceso que busca kernelspecs por su nombre (nbval, nbgrader en línea de órdenes) se le pasa
+``jupyter_path()`` como JUPYTER_PATH en *su* entorno. ``warm_kernelspec`` escribe uno sin límites
+con otro nombre en una carpeta temporal (para las pruebas). Ninguna función cambia ``os.environ``.
 """
 
 from __future__ import annotations
@@ -24,15 +25,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..grading.kernel_limits import MEMORY_ENV
+from ..isolation import limits
 
 KERNEL_NAME = "curso-caliente"
+GRADING_KERNEL_NAME = "curso-correccion"
 PROVISIONER_NAME = "course-warm"
-LIMITS_SCRIPT = Path(__file__).resolve().parents[1] / "grading" / "kernel_limits.py"
-# Una carpeta de datos de Jupyter fija, en el repositorio, con el kernelspec ``curso-caliente`` (el de
-# ``kernelspec(python="python")``): para quien no necesita otros límites, sin carpeta temporal.
 SHARE_DIR = Path(__file__).resolve().with_name("share")
-
+LIMITS_SCRIPT = Path(limits.__file__).resolve()
 
 # El historial de IPython, en memoria. nbclient solo lo pide a núcleos que se llaman «python3»: sin
 # esto, todos los núcleos del curso escribirían a la vez en ~/.ipython/.../history.sqlite, y uno de
@@ -40,37 +39,48 @@ SHARE_DIR = Path(__file__).resolve().with_name("share")
 MEMORY_HISTORY = "--HistoryManager.hist_file=:memory:"
 
 
-def kernelspec(memory_mb: int | None = None, limits: bool = False, python: str = sys.executable) -> dict:
-    """El contenido de ``kernel.json``: el núcleo de python3 (o el de la corrección, con límites), en caliente.
+def kernelspec(grading: bool = False, python: str = "python") -> dict:
+    """El contenido de ``kernel.json``: el núcleo de python3 (o el de la corrección), en caliente.
 
     La orden es la de un núcleo normal, que es la que se usa si el arranque en caliente no está
     disponible. ``python="python"`` vale para cualquier entorno: jupyter_client la cambia por el
-    Python de quien arranca el núcleo.
+    Python de quien arranca el núcleo. El guion de la corrección se nombra desde la carpeta del
+    kernelspec (``{resource_dir}``), así que ese kernelspec solo vale en ``SHARE_DIR``.
     """
-    launcher = [python, str(LIMITS_SCRIPT)] if limits else [python, "-m", "ipykernel_launcher"]
-    spec = {
+    if grading:
+        script = os.path.relpath(LIMITS_SCRIPT, SHARE_DIR / "kernels" / GRADING_KERNEL_NAME)
+        launcher = [python, "{resource_dir}/" + Path(script).as_posix()]
+    else:
+        launcher = [python, "-m", "ipykernel_launcher"]
+    return {
         "argv": [*launcher, "-f", "{connection_file}", MEMORY_HISTORY],
-        "display_name": "Python 3 (núcleo caliente)" + (" con límites" if limits else ""),
+        "display_name": "Corrección con límites" if grading else "Python 3 (núcleo caliente)",
         "language": "python",
         "metadata": {"debugger": True, "kernel_provisioner": {"provisioner_name": PROVISIONER_NAME}},
     }
-    if limits and memory_mb:
-        spec["env"] = {MEMORY_ENV: str(int(memory_mb))}
-    return spec
+
+
+def committed_kernelspecs() -> dict[str, dict]:
+    """Los kernelspecs tal como deben estar en ``SHARE_DIR``, por nombre."""
+    return {KERNEL_NAME: kernelspec(), GRADING_KERNEL_NAME: kernelspec(grading=True)}
+
+
+def write_kernelspecs(folder: Path = SHARE_DIR) -> None:
+    """Escribe en ``folder`` los kernelspecs de ``committed_kernelspecs`` (tras cambiar ``kernelspec``)."""
+    for name, content in committed_kernelspecs().items():
+        spec_dir = Path(folder) / "kernels" / name
+        spec_dir.mkdir(parents=True, exist_ok=True)
+        (spec_dir / "kernel.json").write_text(json.dumps(content, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 @contextlib.contextmanager
-def warm_kernelspec(name: str = KERNEL_NAME, memory_mb: int | None = None, limits: bool = False):
-    """Escribe el kernelspec ``name`` en una carpeta temporal y la da; al salir la borra.
-
-    ``limits=True`` aplica en el núcleo los límites de la corrección (memoria: ``memory_mb``, o
-    COURSE_MEMORY_LIMIT_MB del entorno del núcleo, o 3072 MB; ficheros de 256 MB; sin volcados).
-    """
+def warm_kernelspec(name: str = KERNEL_NAME):
+    """Escribe el kernelspec sin límites con el nombre ``name`` en una carpeta temporal y la da; al salir la borra."""
     folder = Path(tempfile.mkdtemp(prefix="curso-kernelspec-"))
     try:
         spec_dir = folder / "kernels" / name
         spec_dir.mkdir(parents=True)
-        (spec_dir / "kernel.json").write_text(json.dumps(kernelspec(memory_mb, limits), indent=1), encoding="utf-8")
+        (spec_dir / "kernel.json").write_text(json.dumps(kernelspec(python=sys.executable), indent=1), encoding="utf-8")
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -78,16 +88,16 @@ def warm_kernelspec(name: str = KERNEL_NAME, memory_mb: int | None = None, limit
 
 def kernel_dirs(folder: Path = SHARE_DIR) -> list[str]:
     """Dónde buscar kernelspecs: primero ``folder``, después donde Jupyter busca siempre."""
-    from jupyter_core.paths import jupyter_path
+    from jupyter_core.paths import jupyter_path as jupyter_data_path
 
-    return [str(Path(folder) / "kernels"), *jupyter_path("kernels")]
+    return [str(Path(folder) / "kernels"), *jupyter_data_path("kernels")]
 
 
-def kernel_spec_manager(folder: Path = SHARE_DIR):
+def kernel_spec_manager(folder: Path = SHARE_DIR, parent=None):
     """Un ``KernelSpecManager`` que encuentra los kernelspecs de ``folder`` antes que ningún otro."""
     from jupyter_client.kernelspec import KernelSpecManager
 
-    specs = KernelSpecManager()
+    specs = KernelSpecManager(parent=parent)
     specs.kernel_dirs = kernel_dirs(folder)
     return specs
 

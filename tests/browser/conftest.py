@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from course_tools.config import ROOT
+from course_tools.course import ROOT
 from tests.ports import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -5,7 +5,7 @@ import urllib.request
 
 import pytest
 
-from course_tools.config import notebooks
+from course_tools.course import notebooks
 
 
 @pytest.mark.slow

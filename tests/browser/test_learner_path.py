@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from course_tools.config import ROOT
+from course_tools.course import ROOT
 
 SHOTS = ROOT / "build" / "navegador"
 NOTEBOOK = "00-cuadernos"

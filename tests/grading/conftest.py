@@ -23,7 +23,7 @@ import catalogo_hostil  # noqa: E402
 from catalogo_hostil import CATALOGUE, SLUG  # noqa: E402
 
 from course_tools.build import prepare_course  # noqa: E402
-from course_tools.config import notebooks  # noqa: E402
+from course_tools.course import notebooks  # noqa: E402
 from course_tools.grading.collect import read_folder  # noqa: E402
 from course_tools.grading.report import format_table  # noqa: E402
 from course_tools.grading.run import grade_all  # noqa: E402

@@ -19,7 +19,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from course_tools.grading.executor import ClusterError, JobFailed, make_executor  # noqa: E402
+from course_tools.grading.executor import make_executor  # noqa: E402
+from course_tools.grading.model import ClusterError, JobFailed  # noqa: E402
 from tests.fake_jobs import FakeJob, FakeResult, fake_job  # noqa: E402
 from tests.ports import free_port  # noqa: E402
 from tests.processes import alive  # noqa: E402
@@ -157,7 +158,7 @@ def _class(root: Path) -> list:
 
     from catalogo_hostil import CATALOGUE, FILE, SLUG
     from course_tools.build import prepare_course
-    from course_tools.config import Notebook
+    from course_tools.course import Notebook
     from tests.wrong_answers.nb00_cuadernos import WRONG_ANSWERS
 
     selected = [Notebook(SLUG)]

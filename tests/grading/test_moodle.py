@@ -11,7 +11,7 @@ from course_tools.course import Course
 from course_tools.grading.collect import zip_collect
 from course_tools.grading.run import ensure_assignments, grade_all
 from course_tools.build import prepare_course
-from course_tools.config import notebooks
+from course_tools.course import notebooks
 
 SLUG = "00-cuadernos"
 

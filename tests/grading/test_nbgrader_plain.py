@@ -19,7 +19,7 @@ from catalogo_hostil import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, h
                              said)
 from course_tools import cells
 from course_tools.build import prepare_course
-from course_tools.config import NBGRADER_CONFIG, notebooks
+from course_tools.course import NBGRADER_CONFIG, notebooks
 from course_tools.grading import feedback as grading_feedback
 from course_tools.grading.guard import SANDBOX_ENAME, TAMPER_ENAME
 
@@ -82,7 +82,7 @@ def test_la_solucion_saca_la_nota_completa_en_el_nucleo_con_limites(plain):
     assert scores(root, "solucion")["total"] == FULL_MARKS
     printed = "".join(out.get("text", "") for cell in autograded(root, "solucion").cells
                       for out in cell.get("outputs", []))
-    # kernel_limits.py fijó la memoria de COURSE_MEMORY_LIMIT_MB y el núcleo recibió el entorno del curso.
+    # isolation/limits.py fijó la memoria de COURSE_MEMORY_LIMIT_MB y el núcleo recibió el entorno del curso.
     assert f"LIMITE {MEMORY_MB * 1024 * 1024} SEMILLA 0" in printed, printed[-500:]
 
 

@@ -19,7 +19,7 @@ from catalogo_hostil import CATALOGUE, FULL_MARKS, SLUG
 from course_tools.grading import gradebook
 from course_tools.grading.run import grade_all
 from course_tools.build import prepare_course
-from course_tools.config import Notebook
+from course_tools.course import Notebook
 from tests.ports import free_port
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")

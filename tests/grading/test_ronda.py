@@ -10,11 +10,12 @@ import pytest
 
 from catalogo_hostil import (ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, READERS, SLUG, hidden_only_lines, orphan_pid,
                              page_text, said)
-from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report, sandbox
+from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report
+from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
 from course_tools.grading.validate import validate_inverted_many
-from course_tools.config import notebooks
+from course_tools.course import notebooks
 from tests.processes import alive
 
 SLUGS = [n.slug for n in notebooks()]

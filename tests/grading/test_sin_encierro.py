@@ -7,8 +7,9 @@ import nbformat
 
 from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, SLUG, said
 from course_tools.build import prepare_course
-from course_tools.config import Notebook
-from course_tools.grading import gradebook, sandbox
+from course_tools.course import Notebook
+from course_tools.grading import gradebook
+from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
 

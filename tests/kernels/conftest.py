@@ -1,5 +1,6 @@
-"""Núcleos reales para las pruebas de los núcleos calientes: kernelspecs temporales y una forma corta
-de ejecutar celdas con nbclient."""
+"""Núcleos reales para las pruebas de los núcleos calientes: un kernelspec temporal sin límites, el de
+la corrección tal como lo usa ``make grade`` (el del repositorio) y una forma corta de ejecutar celdas
+con nbclient."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from course_tools.kernels.spec import kernel_manager, warm_kernelspec
+from course_tools.kernels.execution import notebook_client
+from course_tools.kernels.spec import SHARE_DIR, warm_kernelspec
 
 if not sys.platform.startswith("linux"):
     collect_ignore_glob = ["test_*.py"]  # fork, pidfd y /proc son de Linux
@@ -26,20 +28,17 @@ def warm_folder():
 
 @pytest.fixture(scope="session")
 def limited_folder():
-    with warm_kernelspec(name="curso-caliente-limites", limits=True, memory_mb=3072) as folder:
-        yield folder
+    """La carpeta del kernelspec ``curso-correccion`` de la corrección (memoria: COURSE_MEMORY_LIMIT_MB o 3072 MB)."""
+    return SHARE_DIR
 
 
 def run_cells(folder, sources: list[str], env: dict | None = None, name: str = "curso-caliente", timeout: int = 60,
               cwd=None, **options):
     """Ejecuta ``sources`` en un núcleo caliente nuevo (en la carpeta ``cwd``, si se da; ``options`` van a
     ``NotebookClient``); devuelve el texto que escribió cada celda."""
-    from nbclient import NotebookClient
-
     nb = new_notebook(cells=[new_code_cell(s) for s in sources])
-    resources = {"metadata": {"path": str(cwd)}} if cwd else {}
-    client = NotebookClient(nb, km=kernel_manager(folder, name), timeout=timeout, allow_errors=True, resources=resources,
-                            **options)
+    client = notebook_client(nb, cwd or os.getcwd(), timeout=timeout, allow_errors=True, folder=folder, name=name,
+                             **options)
     client.execute(env=env or KERNEL_ENV, cleanup_kc=True)
     return ["".join(o.get("text", "") or o.get("ename", "") for o in cell.outputs) for cell in nb.cells]
 

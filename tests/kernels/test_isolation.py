@@ -15,12 +15,13 @@ import textwrap
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 from jupyter_client.manager import KernelManager
 
-from course_tools.grading import sandbox
+from course_tools.isolation import sandbox
 from course_tools.kernels import pool, provisioner
-from course_tools.kernels.spec import kernel_spec_manager
+from course_tools.kernels.spec import GRADING_KERNEL_NAME, kernel_spec_manager
 
 from tests.processes import alive, parent_of
 
@@ -89,8 +90,7 @@ def test_a_dirty_kernel_does_not_reach_the_next_one(warm_folder):
 
 
 def _rss(pid: int) -> int:
-    with open(f"/proc/{pid}/status", encoding="utf-8") as status:
-        return int(status.read().split("VmRSS:")[1].split()[0]) // 1024
+    return psutil.Process(pid).memory_info().rss // (1024 * 1024)
 
 
 def test_a_matmul_with_two_threads_is_right_in_a_forked_kernel(warm_folder):
@@ -202,7 +202,7 @@ def test_a_polite_shutdown_also_ends_what_the_kernel_left(warm_folder, tmp_path)
 
 def test_the_memory_limit_holds_in_the_child_and_only_there(warm_folder, limited_folder):
     limits = "import resource; print(*(resource.getrlimit(r)[0] for r in (resource.RLIMIT_AS, resource.RLIMIT_FSIZE, resource.RLIMIT_CORE)))"
-    limited = run_cells(limited_folder, [limits, "x = bytearray(4 * 1024**3)", "print('vivo')"], name="curso-caliente-limites")
+    limited = run_cells(limited_folder, [limits, "x = bytearray(4 * 1024**3)", "print('vivo')"], name=GRADING_KERNEL_NAME)
     assert limited[0].split() == [str(3072 * 1024**2), str(256 * 1024**2), "0"]
     assert limited[1] == "MemoryError"
     assert limited[2].strip() == "vivo"
@@ -240,7 +240,7 @@ def test_a_grading_kernel_writes_only_in_its_folder_and_its_tmpdir(limited_folde
     victim.write_text("original")
     history = "print(get_ipython().history_manager.hist_file)"  # en memoria: nada que escribir en ~/.ipython
     out = run_cells(limited_folder, [f"VICTIM = {str(victim)!r}", WRITES, history], env={**KERNEL_ENV, **extra},
-                    name="curso-caliente-limites", cwd=work)
+                    name=GRADING_KERNEL_NAME, cwd=work)
     assert out[2].strip() == ":memory:"
     assert out[1].split("\n")[:2] == ["carpeta sí", "temporal sí"], out[1]
     assert out[1].split("\n")[2:5] == [f"fuera {outside}", f"borrar {outside}", f"hijo {outside}"], out[1]
@@ -252,7 +252,8 @@ def test_a_grading_kernel_writes_only_in_its_folder_and_its_tmpdir(limited_folde
 def test_outputs_are_byte_identical_warm_and_cold(warm_folder, tmp_path):
     from nbclient import NotebookClient
 
-    from course_tools.build import coalesce_streams, kernel_env
+    from course_tools.build import coalesce_streams
+    from course_tools.kernels.execution import kernel_env
     from course_tools.kernels.spec import kernel_manager
 
     nb = read_notebook(ROOT / "notebooks" / "03-tensores.ipynb")
@@ -349,11 +350,11 @@ def test_a_confined_kernel_reads_nothing_it_should_not_at_startup(limited_folder
     """Ni al nacer del padre caliente: si la carpeta del repositorio (desde la que arrancó el padre) cambia
     después, un import del núcleo no debe volver a leerla (un acceso negado en la primera celda contaría
     como intento de la entrega)."""
-    from course_tools.grading import sandbox
+    from course_tools.isolation import sandbox
 
     work = tmp_path / "trabajo"
     work.mkdir()
-    run_cells(limited_folder, ["print(1)"], name="curso-caliente-limites", cwd=work)  # el padre ya existe
+    run_cells(limited_folder, ["print(1)"], name=GRADING_KERNEL_NAME, cwd=work)  # el padre ya existe
     stat = os.stat(ROOT)
     os.utime(ROOT, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))  # como si se creara un fichero
     try:
@@ -363,7 +364,7 @@ def test_a_confined_kernel_reads_nothing_it_should_not_at_startup(limited_folder
             env = {**KERNEL_ENV, **extra, sandbox.REPORT_ENV: str(report)}
             # Apagado inmediato, como en la corrección (con uno ordenado, ipykernel busca sus hijos en /proc).
             out = run_cells(limited_folder, ["import numpy.random, email.mime.text, matplotlib.pyplot; print('ok')"],
-                            env=env, name="curso-caliente-limites", cwd=work, shutdown_kernel="immediate")
+                            env=env, name=GRADING_KERNEL_NAME, cwd=work, shutdown_kernel="immediate")
             assert out == ["ok\n"], (how, out)
             assert sandbox.read_report(str(report))[0] == [], how
     finally:

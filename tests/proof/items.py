@@ -17,7 +17,7 @@ import time
 import pytest
 
 from course_tools import proof
-from course_tools.config import ROOT, Notebook
+from course_tools.course import ROOT, Notebook
 
 PROPERTY = "proof"
 MIN_EXERCISES = 3

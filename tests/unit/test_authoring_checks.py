@@ -6,7 +6,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 
 from course_tools import checks, predictions, render
 from course_tools.authoring import nbgrader
-from course_tools.config import Notebook, notebooks
+from course_tools.course import Notebook, notebooks
 
 
 def _prediction_notebook(test_source: str, solution: str = "shape_a = (3, 4)\nkind = torch.float32\nfloor = 0.3727"):

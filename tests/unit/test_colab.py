@@ -8,7 +8,7 @@ import sysconfig
 import pytest
 
 from course_tools import cells, render
-from course_tools.config import ROOT, notebooks
+from course_tools.course import ROOT, notebooks
 
 BADGE = re.compile(r"\[!\[Abrir en Colab\]\(https://colab\.research\.google\.com/assets/colab-badge\.svg\)\]"
                    r"\(https://colab\.research\.google\.com/github/(?P<repo>[\w.-]+/[\w.-]+)/blob/(?P<branch>[\w.-]+)/(?P<path>[^)]+)\)")

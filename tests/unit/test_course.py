@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import os
-import re
 
 import nbgrader.api
 import pytest
 
-from course_tools.config import ROOT
-from course_tools.course import GRADEBOOK_ENV, Course
-from course_tools.grading import gradebook
+from course_tools.course import GRADEBOOK_ENV, ROOT, Course
+from course_tools.kernels.execution import CELL_TIMEOUT
+from course_tools import nbgrader_compat
 
 POSTGRES = "postgresql://profe@127.0.0.1:5432/notas"
-CONFIG_TEXT = (ROOT / "nbgrader_config.py").read_text(encoding="utf-8")
-FILE_TIMEOUT = int(re.search(r"^c\.Execute\.timeout = (\d+)$", CONFIG_TEXT, re.M).group(1))  # el valor del fichero
+FILE_TIMEOUT = CELL_TIMEOUT  # el límite por celda de todo el curso: nbgrader_config.py lo lee de ahí
 
 
 @pytest.fixture
@@ -93,7 +91,7 @@ def test_api_uses_this_course_and_the_course_chains(tmp_path, no_env):
     assert api.coursedir.db_url == "sqlite:///libreta.db"
     assert api.config.Execute.timeout == 9
     assert api.config.Autograde.autograde_preprocessors[0] is GuardedExecute  # de nbgrader_config.py
-    assert nbgrader.api.get_alembic_version is gradebook._alembic_head
+    assert nbgrader.api.get_alembic_version is nbgrader_compat.alembic_head
     assert dict(os.environ) == before
     assert not tmp_path.joinpath("submitted").exists()
 

@@ -13,7 +13,7 @@ from packaging.requirements import Requirement
 
 from course_tools import cells, lab, proof, render
 from course_tools.authoring import NotebookWriter
-from course_tools.config import ROOT, Notebook, notebooks
+from course_tools.course import ROOT, Notebook, notebooks
 
 PILOT = "00-cuadernos"
 

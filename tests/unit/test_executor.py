@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from course_tools.grading.executor import DIED_TWICE, ClusterError, JobFailed, LocalExecutor, make_executor
+from course_tools.grading.executor import LocalExecutor, make_executor
+from course_tools.grading.model import DIED_TWICE, ClusterError, JobFailed
 from tests.fake_jobs import DiesWhenUnpickled, FakeJob, FakeResult, fake_job
 
 

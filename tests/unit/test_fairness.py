@@ -7,7 +7,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from course_tools import fairness, ingredients, visible_tests
 from course_tools.authoring import nbgrader
-from course_tools.config import Notebook
+from course_tools.course import Notebook
 
 SOLUTION = '''def total(x):
     """x: (N,) -> 0-d."""

@@ -223,7 +223,7 @@ def test_check_canaries_is_idempotent_on_clean_notebooks():
 # --- GuardedExecute ----------------------------------------------------------------------
 
 def test_guarded_execute_defaults_without_a_kernel():
-    from course_tools.grading.kernel import KERNEL_NAME
+    from course_tools.kernels.spec import GRADING_KERNEL_NAME as KERNEL_NAME
 
     pre = guard.GuardedExecute()
     assert pre.kernel_name == KERNEL_NAME == "curso-correccion"
@@ -256,7 +256,8 @@ def test_what_a_confined_kernel_cannot_write_is_made_beforehand(tmp_path):
 
 
 def test_every_grading_kernel_gets_its_folders_and_its_report(monkeypatch):
-    from course_tools.grading import kernel, sandbox
+    from course_tools.grading import kernel
+    from course_tools.isolation import sandbox
 
     calls = []
     monkeypatch.setattr(kernel, "prepare_home", lambda: {"IPYTHONDIR": "/x/ipython", "MPLCONFIGDIR": "/x/mpl"})

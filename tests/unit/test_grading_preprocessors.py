@@ -7,9 +7,11 @@ import os
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from course_tools.config import NBGRADER_CONFIG, ROOT
+from course_tools.course import NBGRADER_CONFIG, ROOT
 from course_tools.course import Course
 from course_tools.grading import guard, kernel, preprocessors
+from course_tools.isolation import limits
+from course_tools.kernels.spec import GRADING_KERNEL_NAME, SHARE_DIR
 
 TESTS = """from rukh_helpers.checks import check_equal
 check_equal(f(1), 2, "f(1)")
@@ -117,9 +119,9 @@ def test_the_grading_kernel_is_found_without_jupyter_path(monkeypatch):
     before = dict(os.environ)
     manager = guard.GuardedExecute().create_kernel_manager()
     spec = manager.kernel_spec
-    assert spec.resource_dir == str(kernel.KERNELS_DIR / kernel.KERNEL_NAME)
+    assert spec.resource_dir == str(SHARE_DIR / "kernels" / GRADING_KERNEL_NAME)
     script = spec.argv[1].replace("{resource_dir}", spec.resource_dir)
-    assert os.path.samefile(script, os.path.join(os.path.dirname(guard.__file__), "kernel_limits.py"))
+    assert os.path.samefile(script, limits.__file__)
     assert spec.argv[0] == "python"  # jupyter_client lo cambia por el Python de quien corrige
     env = kernel.start_env(1234)
     assert env["COURSE_MEMORY_LIMIT_MB"] == "1234" and env["PYTHONHASHSEED"] == "0"

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pr
 
 ESCAPE = textwrap.dedent("""
     import os, sys, time
-    from course_tools.grading import reaper as grading_reaper
+    from course_tools.isolation import reaper as grading_reaper
     adopt = sys.argv[1] == "sí"
     if adopt:
         assert grading_reaper.become_subreaper()
@@ -53,7 +53,7 @@ def test_an_escaped_grandchild_is_ended_only_by_a_subreaper(adopt):
 
 
 def test_children_and_an_empty_round():
-    from course_tools.grading import reaper as grading_reaper
+    from course_tools.isolation import reaper as grading_reaper
 
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
@@ -68,7 +68,7 @@ def test_end_descendants_spares_the_warm_parent():
     """El padre de los núcleos calientes no lo arrancó ninguna entrega: la limpieza lo deja vivo."""
     script = (
         "import subprocess, sys, time\n"
-        "from course_tools.grading import reaper\n"
+        "from course_tools.isolation import reaper\n"
         "keep = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])\n"
         "kill = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])\n"
         "time.sleep(0.2)\n"

@@ -6,7 +6,8 @@ import io
 
 import pytest
 
-from course_tools.grading import progress_bar, report
+from course_tools import progress_bar
+from course_tools.grading import report
 from course_tools.grading.model import Outcome, problem
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

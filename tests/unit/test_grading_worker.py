@@ -7,6 +7,7 @@ import os
 import pytest
 from nbformat.v4 import new_output
 
+from course_tools import nbgrader_compat
 from course_tools.grading import guard, worker
 from course_tools.grading.model import Job, problem
 from tests.unit.grading_fixtures import NOTEBOOK, autograded_notebook, learner_notebook, spec, to_bytes
@@ -27,21 +28,19 @@ def _error(ename: str, evalue: str = ""):
     return new_output("error", ename=ename, evalue=evalue, traceback=[])
 
 
-# --- read_autograded -----------------------------------------------------------------------
+# --- problems_in ---------------------------------------------------------------------------
 
-def test_read_autograded_all_passing():
-    grades, problems = worker.read_autograded({NOTEBOOK: to_bytes(autograded_notebook())})
-    assert grades == {"nb99-add-tests": [2.0, 2.0], "nb99-mul-tests": [1.0, 1.0]}
+def test_problems_in_all_passing():
+    problems = worker.problems_in({NOTEBOOK: to_bytes(autograded_notebook())})
     assert problems == []
 
 
-def test_read_autograded_failing_cell_scores_zero_without_problems():
-    grades, problems = worker.read_autograded({NOTEBOOK: to_bytes(autograded_notebook(("nb99-add-tests",)))})
-    assert grades == {"nb99-add-tests": [0.0, 2.0], "nb99-mul-tests": [1.0, 1.0]}
+def test_problems_in_a_failing_cell_is_not_a_problem():
+    problems = worker.problems_in({NOTEBOOK: to_bytes(autograded_notebook(("nb99-add-tests",)))})
     assert problems == []  # un AssertionError es un fallo normal, no un problema para el profesor
 
 
-def test_read_autograded_maps_each_error_to_its_problem():
+def test_problems_in_maps_each_error_to_its_problem():
     cases = {
         "CellTimeoutError": "timeout",
         "MemoryError": "out-of-memory",
@@ -50,30 +49,27 @@ def test_read_autograded_maps_each_error_to_its_problem():
     }
     for ename, code in cases.items():
         nb = _with_outputs(autograded_notebook(), "nb99-mul-tests", [_error(ename, "x")])
-        grades, problems = worker.read_autograded({NOTEBOOK: to_bytes(nb)})
-        assert grades == {"nb99-add-tests": [2.0, 2.0], "nb99-mul-tests": [0.0, 1.0]}, ename
+        problems = worker.problems_in({NOTEBOOK: to_bytes(nb)})
         assert problems == [problem(code)], ename
 
 
-def test_read_autograded_errors_in_any_cell_count_and_codes_are_sorted_and_unique():
+def test_problems_in_errors_in_any_cell_count_and_codes_are_sorted_and_unique():
     nb = _with_outputs(autograded_notebook(), "nb99-add-tests", [_error(guard.TAMPER_ENAME), _error("MemoryError")])
     nb = _with_outputs(nb, "nb99-mul-tests", [_error(guard.TAMPER_ENAME)])
     nb = _with_outputs(nb, "nb99-add", [_error("CellTimeoutError")])  # también fuera de las celdas de tests
-    grades, problems = worker.read_autograded({NOTEBOOK: to_bytes(nb)})
-    assert grades == {"nb99-add-tests": [0.0, 2.0], "nb99-mul-tests": [0.0, 1.0]}
+    problems = worker.problems_in({NOTEBOOK: to_bytes(nb)})
     assert _codes(problems) == ["out-of-memory", "tampering", "timeout"]
 
 
-def test_read_autograded_truncated_output():
+def test_problems_in_truncated_output():
     text = "mucho texto\n[… salida recortada por el corrector …]\n"  # lo que deja TruncateOutput
     nb = _with_outputs(autograded_notebook(), "nb99-add", [new_output("stream", name="stdout", text=text)])
-    grades, problems = worker.read_autograded({NOTEBOOK: to_bytes(nb)})
-    assert grades == {"nb99-add-tests": [2.0, 2.0], "nb99-mul-tests": [1.0, 1.0]}
+    problems = worker.problems_in({NOTEBOOK: to_bytes(nb)})
     assert problems == [problem("output-truncated")]
     assert problems[0].message == "salida gigante recortada"
 
 
-def test_read_autograded_ignores_other_files_and_reads_every_notebook():
+def test_problems_in_ignores_other_files_and_reads_every_notebook():
     other = autograded_notebook(("nb99-mul-tests",))
     for cell in other.cells:
         meta = cell.metadata.get("nbgrader")
@@ -85,11 +81,9 @@ def test_read_autograded_ignores_other_files_and_reads_every_notebook():
         "datos.csv": b"no es un cuaderno, {",
         "notas.txt": worker.TRUNCATED_MARK.encode(),
     }
-    grades, problems = worker.read_autograded(files)
-    assert grades == {"nb99-add-tests": [2.0, 2.0], "nb99-mul-tests": [1.0, 1.0],
-                      "extra-add-tests": [2.0, 2.0], "extra-mul-tests": [0.0, 1.0]}
+    problems = worker.problems_in(files)
     assert problems == []
-    assert worker.read_autograded({}) == ({}, [])
+    assert worker.problems_in({}) == []
 
 
 # --- grade_job sin núcleo ------------------------------------------------------------------
@@ -98,7 +92,7 @@ def test_grade_job_broken_json_is_not_graded():
     result = worker.grade_job(Job("ana", spec(), {NOTEBOOK: b'{"cells": ['}))
     assert (result.student, result.assignment, result.graded) == ("ana", "99-demo", False)
     assert result.problems == [problem("broken-json", name=NOTEBOOK)]
-    assert result.grades == {} and result.autograded == {}
+    assert result.autograded == {}
     assert 0 <= result.seconds < 5
 
 
@@ -111,7 +105,7 @@ def test_grade_job_missing_notebook_is_not_graded():
     assert [str(p) for p in result.problems] == [
         f"falta el cuaderno {NOTEBOOK}", "sobra copia-1.ipynb", "sobra copia-2.ipynb"]
     assert _codes(result.problems) == ["missing-notebook", "extra-file", "extra-file"]
-    assert result.grades == {} and result.autograded == {}
+    assert result.autograded == {}
 
 
 def test_grade_job_notebook_of_another_assignment_is_not_graded():
@@ -126,14 +120,14 @@ def test_grade_job_notebook_of_another_assignment_is_not_graded():
 
 
 def test_last_line_of_an_nbgrader_failure():
-    assert worker._last_line({"error": "Traceback\n  línea\nValueError: mal\n"}) == "ValueError: mal"
-    assert worker._last_line({"error": "", "log": "uno\ndos"}) == "dos"
-    assert worker._last_line({"log": "x" * 300}) == "x" * 160
-    assert worker._last_line({}) == "error desconocido"
+    assert nbgrader_compat.api_failure({"error": "Traceback\n  línea\nValueError: mal\n"}) == "ValueError: mal"
+    assert nbgrader_compat.api_failure({"error": "", "log": "uno\ndos"}) == "dos"
+    assert nbgrader_compat.api_failure({"log": "x" * 300}) == "x" * 160
+    assert nbgrader_compat.api_failure({}) == "error desconocido"
     # nbgrader acaba siempre con un NbGraderException que no dice nada: cuenta la causa de verdad.
     log = ("[ERROR] Traceback (most recent call last):\n    KeyError: 'nb00-predict-order'\n"
            "nbgrader.converters.base.NbGraderException: Please see the the above traceback")
-    assert worker._last_line({"log": log, "error": log}) == "KeyError: 'nb00-predict-order'"
+    assert nbgrader_compat.api_failure({"log": log, "error": log}) == "KeyError: 'nb00-predict-order'"
 
 
 def _truncated_by_the_grader(output):
@@ -147,13 +141,13 @@ def _truncated_by_the_grader(output):
 
 def test_stream_cut_by_truncate_output_is_reported():
     nb = _truncated_by_the_grader(new_output("stream", name="stdout", text="x" * 50))
-    assert _codes(worker.read_autograded({NOTEBOOK: to_bytes(nb)})[1]) == ["output-truncated"]
+    assert _codes(worker.problems_in({NOTEBOOK: to_bytes(nb)})) == ["output-truncated"]
 
 
 def test_rich_output_cut_by_truncate_output_is_reported():
     nb = _truncated_by_the_grader(new_output("display_data", data={"text/html": "<p>" * 50}))
     assert nb.cells[1].outputs[0].data["text/html"].endswith("recortada por el corrector …]")  # sí se recortó
-    assert _codes(worker.read_autograded({NOTEBOOK: to_bytes(nb)})[1]) == ["output-truncated"]
+    assert _codes(worker.problems_in({NOTEBOOK: to_bytes(nb)})) == ["output-truncated"]
 
 
 # --- dónde van los cursos de usar y tirar ----------------------------------------------------

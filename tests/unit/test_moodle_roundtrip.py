@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from course_tools.grading import cli as grading, moodle
+from course_tools.grading import cli, moodle
 from course_tools.grading.collect import MOODLE_REGEX
 from course_tools.grading.model import Outcome, problem
 
@@ -102,7 +102,7 @@ def test_english_sheet_flat_zip_scaled_to_10(tmp_path):
                 outcome(99999, 7.0, 7.0, {"cuadernos-ej1": [7.0, 7.0]}),
                 Outcome("ana", TASK, score=7.0, max_score=7.0, graded=True)]  # no viene de Moodle
     calls = []
-    made = grading.moodle_round(root, outcomes, sheet, archive=archive, make_feedback=recorder(calls))
+    made = moodle.moodle_round(root, outcomes, sheet, archive=archive, make_feedback=recorder(calls))
 
     assert made.assignment == TASK and sheet.read_bytes() == original
     assert calls == [["12345", "23456"]], "las devoluciones se generan solo para quien recibe nota"
@@ -131,12 +131,12 @@ def test_english_sheet_flat_zip_scaled_to_10(tmp_path):
         assert all(info.flag_bits & 0x800 for info in zf.infolist()), "nombres marcados como UTF-8"
     assert [moodle_feedback_target(n) for n in names] == [(23456, "assignfeedback", "file", f"{TASK}.html"),
                                                           (12345, "assignfeedback", "file", f"{TASK}.html")]
-    printed = grading.format_round(made, root)
+    printed = moodle.format_round(made, root)
     assert "autograded/informe/hoja-con-notas.csv, 2 nota(s) sobre 10.00" in printed
     assert "autograded/informe/devoluciones-moodle.zip (2 HTML)" in printed
     assert "que la hoja no tiene (no se les pone nada): 99999" in printed
 
-    again = grading.moodle_round(root, outcomes, made.worksheet.rename(tmp_path / "otra.csv"),
+    again = moodle.moodle_round(root, outcomes, made.worksheet.rename(tmp_path / "otra.csv"),
                                  archive=archive, make_feedback=recorder(calls))
     assert parse(again.worksheet) == after, "una segunda ronda sustituye su comentario, no lo repite"
 
@@ -148,7 +148,7 @@ def test_spanish_sheet_folder_zip_scaled_to_100(tmp_path, layout):
                                                     es_row(56789, "Eva Ruiz", status="Sin entrega")])
     archive = submissions_zip(tmp_path / "descarga.zip", {12345: "José Núñez", 45678: "Ana Pérez"}, layout)
     outcomes = [outcome(12345, 5.0, 7.0, {"ej1": [5.0, 7.0]}), outcome(45678, 1.0, 32.0, {"ej1": [1.0, 32.0]})]
-    made = grading.moodle_round(root, outcomes, sheet, assignment=TASK, archive=archive,
+    made = moodle.moodle_round(root, outcomes, sheet, assignment=TASK, archive=archive,
                                 make_feedback=recorder([]))
     after = parse(made.worksheet)
     assert after[0] == ES and made.filled.unmatched == []
@@ -177,7 +177,7 @@ def test_excel_copy_keeps_its_own_format(tmp_path):
     rows = [EN, en_row(12345, "José Núñez", top="10,00"), en_row(23456, " Ana Pérez ", top="10,00")]
     sheet = tmp_path / "hoja.csv"
     sheet.write_bytes("".join(";".join(r) + "\r\n" for r in rows).encode("cp1252"))
-    made = grading.moodle_round(root, [outcome(12345, 2.0, 3.0, {"ej1": [2.0, 3.0]})], sheet,
+    made = moodle.moodle_round(root, [outcome(12345, 2.0, 3.0, {"ej1": [2.0, 3.0]})], sheet,
                                 make_feedback=recorder([]))
     data = made.worksheet.read_bytes()
     assert not data.startswith(BOM) and data.count(b"\r\n") == 3
@@ -186,7 +186,7 @@ def test_excel_copy_keeps_its_own_format(tmp_path):
         ";6,67;10,00;Yes;" + WHEN_EN + ";-;Corrección automática (00-cuadernos): 2 de 3 puntos, 6,67 sobre 10,00. "
         "Por ejercicio: ej1 2/3."), "sin comillas, como el resto de esa hoja"
     assert parse(made.worksheet, encoding="cp1252", delimiter=";")[1][4] == "6,67"
-    assert "aviso: la hoja está en cp1252" in grading.format_round(made, root)
+    assert "aviso: la hoja está en cp1252" in moodle.format_round(made, root)
 
 
 def test_new_cells_are_quoted_like_the_rest_of_the_sheet(tmp_path):
@@ -208,10 +208,10 @@ def test_rows_left_alone_are_reported(tmp_path):
                                                     en_row(23456, "Ana Pérez")])
     outcomes = [outcome(12345, 7.0, 7.0, {}),
                 outcome(23456, 0.0, 7.0, {}, graded=False, problems=[problem("broken-json", name="00-cuadernos.ipynb")])]
-    made = grading.moodle_round(root, outcomes, sheet, make_feedback=recorder([]))
+    made = moodle.moodle_round(root, outcomes, sheet, make_feedback=recorder([]))
     assert parse(made.worksheet) == parse(sheet)
     assert made.filled.locked == ["12345"] and made.filled.ungraded == [("23456", outcomes[1].status)]
-    printed = grading.format_round(made, root)
+    printed = moodle.format_round(made, root)
     assert "bloqueada en Moodle, sin cambios: 12345" in printed and "23456: sin nota" in printed
 
 
@@ -223,14 +223,14 @@ def test_sheet_without_a_required_column_is_refused(tmp_path, dropped):
     spanish = dict(zip(EN, ["Identificador", "Nombre completo", "", "Estado", "Calificación", "Calificación máxima",
                             "", "", "Última modificación (calificación)"]))[dropped]
     with pytest.raises(moodle.MoodleError, match=re.escape(f"«{dropped}» o «{spanish}»")):
-        grading.moodle_round(tmp_path, [outcome(12345, 1.0, 2.0, {})], sheet, make_feedback=recorder([]))
+        moodle.moodle_round(tmp_path, [outcome(12345, 1.0, 2.0, {})], sheet, make_feedback=recorder([]))
     assert not (tmp_path / "autograded").exists(), "con una hoja mala no se escribe nada"
 
 
 def test_bad_input_gets_a_spanish_error(tmp_path, capsys):
     bad = write_sheet(tmp_path / "hoja.csv", ["Identifier", "Grade"], [["Participant 1", ""]])
     args = argparse.Namespace(zip=None, jobs=None, timeout=None, redo=False, worksheet=str(bad))
-    assert grading.cmd_grade(args, root=tmp_path) == 2  # antes de corregir nada
+    assert cli.cmd_grade(args, root=tmp_path) == 2  # antes de corregir nada
     assert "✗ Hoja de Moodle: a la hoja hoja.csv le falta la columna «Maximum Grade»" in capsys.readouterr().out
     cut = tmp_path / "cortada.csv"
     cut.write_bytes(BOM + php_line(EN).encode() + b'"Participant 1,Ana')
@@ -242,10 +242,10 @@ def test_bad_input_gets_a_spanish_error(tmp_path, capsys):
         moodle.zip_participants(bad)
     sheet = write_sheet(tmp_path / "h2.csv", EN, [en_row(1, "Ana", top="diez")])
     with pytest.raises(moodle.MoodleError, match="nota máxima que no es un número"):
-        grading.moodle_round(tmp_path, [outcome(1, 1.0, 2.0, {})], sheet, make_feedback=recorder([]))
+        moodle.moodle_round(tmp_path, [outcome(1, 1.0, 2.0, {})], sheet, make_feedback=recorder([]))
     two = [outcome(1, 1.0, 2.0, {}), Outcome("2", "01-python", score=1.0, max_score=2.0, graded=True)]
     with pytest.raises(moodle.MoodleError, match="indica la descarga con ZIP"):
-        grading.moodle_round(tmp_path, two, sheet, make_feedback=recorder([]))
+        moodle.moodle_round(tmp_path, two, sheet, make_feedback=recorder([]))
 
 
 def test_rounding_rule():
@@ -256,9 +256,9 @@ def test_rounding_rule():
 
 def test_cli_and_makefile_take_the_worksheet():
     parser = argparse.ArgumentParser()
-    grading.register(parser.add_subparsers(dest="order"))
+    cli.register(parser.add_subparsers(dest="order"))
     assert parser.parse_args(["grade", "--zip", "d.zip", "--worksheet", "h.csv"]).worksheet == "h.csv"
-    makefile = (grading.ROOT / "Makefile").read_text(encoding="utf-8")
+    makefile = (cli.ROOT / "Makefile").read_text(encoding="utf-8")
     assert '$(if $(HOJA),--worksheet "$(HOJA)")' in makefile
 
 

@@ -5,7 +5,7 @@ import nbformat
 import pytest
 
 from course_tools import cells
-from course_tools.config import Notebook
+from course_tools.course import Notebook
 from course_tools.lab import seed_workspace
 from course_tools.progress import NotebookProgress, format_progress, is_blank, learner_progress
 

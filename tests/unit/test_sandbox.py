@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from course_tools.grading import sandbox
+from course_tools.isolation import sandbox
 
 PR_SET_DUMPABLE = 4
 needs_landlock = pytest.mark.skipif(not sandbox.abi_version(), reason="este sistema no tiene Landlock")

@@ -14,7 +14,7 @@ import textwrap
 
 import pytest
 
-from course_tools.grading.kernel import KERNEL_NAME, KERNELS_DIR
+from course_tools.isolation import limits
 from course_tools.kernels import child, pool, provisioner, spec
 from course_tools.kernels.protocol import Channel
 
@@ -29,7 +29,7 @@ def test_the_plain_launcher_is_warm_without_limits():
 
 
 def test_the_grading_launcher_carries_its_limits():
-    cmd = [PY, "/algo/grading/kernels/curso-correccion/../../kernel_limits.py", "-f", "c.json"]
+    cmd = [PY, "/algo/course_tools/kernels/share/kernels/curso-correccion/../../../../isolation/limits.py", "-f", "c.json"]
     assert provisioner.warm_plan(cmd, {"COURSE_MEMORY_LIMIT_MB": "1500"}) == (["-f", "c.json"], {"memory_mb": 1500, "file_mb": 256})
     assert provisioner.warm_plan(cmd, {})[1]["memory_mb"] == 3072
 
@@ -58,12 +58,11 @@ def test_the_kernelspec_selects_the_provisioner_and_keeps_a_normal_command():
     assert plain["argv"] == [PY, "-m", "ipykernel_launcher", "-f", "{connection_file}", spec.MEMORY_HISTORY]
     assert plain["metadata"]["kernel_provisioner"] == {"provisioner_name": "course-warm"}
     assert "env" not in plain and plain["language"] == "python"
-    limited = spec.kernelspec(memory_mb=2000, limits=True, python=PY)
-    assert limited["argv"][1].endswith("kernel_limits.py") and os.path.exists(limited["argv"][1])
-    assert limited["env"] == {"COURSE_MEMORY_LIMIT_MB": "2000"}
-    assert provisioner.warm_plan(limited["argv"], limited["env"])[1] == {"memory_mb": 2000, "file_mb": 256}
-    grading = json.loads((KERNELS_DIR / KERNEL_NAME / "kernel.json").read_text(encoding="utf-8"))
-    assert grading["argv"][-1] == limited["argv"][-1] == spec.MEMORY_HISTORY  # el de la corrección, también
+    grading = spec.kernelspec(grading=True, python=PY)
+    script = grading["argv"][1].replace("{resource_dir}", str(spec.SHARE_DIR / "kernels" / spec.GRADING_KERNEL_NAME))
+    assert os.path.samefile(script, spec.LIMITS_SCRIPT) and "env" not in grading
+    assert provisioner.warm_plan(grading["argv"], {"COURSE_MEMORY_LIMIT_MB": "2000"})[1] == {"memory_mb": 2000, "file_mb": 256}
+    assert grading["argv"][-1] == spec.MEMORY_HISTORY  # el de la corrección, también
 
 
 def test_the_provisioner_is_registered_for_jupyter_client():
@@ -152,14 +151,13 @@ def _in_child(work) -> int:
 @linux_only
 def test_limits_apply_in_the_child_only():
     def work():
-        child.apply_limits({"memory_mb": 2048, "file_mb": 8})
-        assert resource.getrlimit(resource.RLIMIT_AS) == (2048 * child.MB,) * 2
-        assert resource.getrlimit(resource.RLIMIT_FSIZE) == (8 * child.MB,) * 2
+        limits.apply_limits(memory_mb=2048, file_mb=8)  # lo que pide el proveedor (warm_plan)
+        assert resource.getrlimit(resource.RLIMIT_AS) == (2048 * limits.MB,) * 2
+        assert resource.getrlimit(resource.RLIMIT_FSIZE) == (8 * limits.MB,) * 2
         assert resource.getrlimit(resource.RLIMIT_CORE) == (0, 0)
 
     assert _in_child(work) == 0
-    assert resource.getrlimit(resource.RLIMIT_AS)[0] != 2048 * child.MB
-    assert _in_child(lambda: child.apply_limits(None)) == 0
+    assert resource.getrlimit(resource.RLIMIT_AS)[0] != 2048 * limits.MB
 
 
 @linux_only
@@ -281,9 +279,11 @@ def test_bench_table_is_spanish_and_shows_the_ratios():
     assert "4.0× más rápido" in table and "arranque + apagado, 4.0×" in table
 
 
-def test_the_kernelspec_in_the_repository_is_the_one_the_code_writes():
-    stored = json.loads((spec.SHARE_DIR / "kernels" / spec.KERNEL_NAME / "kernel.json").read_text(encoding="utf-8"))
-    assert stored == spec.kernelspec(python="python"), (
-        "course_tools/kernels/share/kernels/curso-caliente/kernel.json no coincide con spec.kernelspec(python='python'): "
-        "escríbelo de nuevo con esa función")
-    assert spec.kernel_manager().kernel_spec.metadata["kernel_provisioner"]["provisioner_name"] == "course-warm"
+@pytest.mark.parametrize("name", [spec.KERNEL_NAME, spec.GRADING_KERNEL_NAME])
+def test_the_kernelspecs_in_the_repository_are_the_ones_the_code_writes(name):
+    stored = json.loads((spec.SHARE_DIR / "kernels" / name / "kernel.json").read_text(encoding="utf-8"))
+    assert stored == spec.committed_kernelspecs()[name], (
+        f"course_tools/kernels/share/kernels/{name}/kernel.json no es lo que escribe kernels/spec.py: "
+        "escríbelo de nuevo con spec.write_kernelspecs()")
+    found = spec.kernel_manager(name=name).kernel_spec  # como lo encuentran make release y make grade
+    assert found.metadata["kernel_provisioner"]["provisioner_name"] == "course-warm"

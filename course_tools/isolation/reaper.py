@@ -6,13 +6,15 @@ pasaría a ser hijo de ``init``: podría dormir hasta que acabe la comprobación
 entonces tocar la libreta de notas o las entregas de otros. En Linux, el trabajador que corrige
 se declara *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``): todo huérfano de sus
 descendientes pasa a ser hijo suyo, y tras cada trabajo ``end_descendants`` los mata a todos.
+Qué procesos hay y de quién son hijos lo dice psutil.
 """
 
 from __future__ import annotations
 
 import os
-import signal
 import sys
+
+import psutil
 
 PR_SET_CHILD_SUBREAPER = 36
 
@@ -27,26 +29,12 @@ def become_subreaper() -> bool:
     return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
 
 
-def stat_fields(pid: int) -> list[str]:
-    """Los campos de /proc/PID/stat que siguen al nombre del programa: estado, padre, grupo..."""
-    with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as stat:
-        return stat.read().rsplit(")", 1)[1].split()  # el nombre del programa puede tener espacios
-
-
 def children(pid: int | None = None) -> list[int]:
-    """Los hijos vivos (o sin recoger) de ``pid``, leídos de /proc."""
-    pid = os.getpid() if pid is None else pid
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = stat_fields(int(entry))
-        except (OSError, IndexError):
-            continue  # terminó mientras mirábamos
-        if int(fields[1]) == pid:
-            found.append(int(entry))
-    return found
+    """Los hijos vivos (o sin recoger) de ``pid``."""
+    try:
+        return [child.pid for child in psutil.Process(pid).children()]
+    except psutil.NoSuchProcess:
+        return []
 
 
 def end_descendants(rounds: int = 50, spare: set[int] = frozenset()) -> int:
@@ -59,12 +47,12 @@ def end_descendants(rounds: int = 50, spare: set[int] = frozenset()) -> int:
             break
         for pid in alive:
             try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
+                psutil.Process(pid).kill()
+            except psutil.NoSuchProcess:
                 pass
         for pid in alive:
             try:
-                os.waitpid(pid, 0)
+                os.waitpid(pid, 0)  # recogerlo: psutil no recoge a los hijos que no arrancó él
             except ChildProcessError:
                 pass
         ended += len(alive)

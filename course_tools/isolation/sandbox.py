@@ -33,7 +33,7 @@ contraseñas, claves) no llegan a ningún núcleo del curso.
 
 ``weaknesses()`` prueba el encierro en un proceso aparte y dice, en castellano, qué protección
 falta en este sistema; ``make grade`` lo dice en una línea. Este módulo no importa nada del paquete:
-``kernel_limits.py`` lo carga como guion, y ``python sandbox.py --probe`` es la prueba.
+``limits.py``, guion del kernelspec de la corrección, lo importa a su lado, y ``python sandbox.py --probe`` es la prueba.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ SYSTEM_READS = (
     "/sys/devices/system/cpu", "/sys/devices/system/node", "/sys/fs/cgroup",
 )
 DEVICES = ("/dev/null", "/dev/zero", "/dev/full")  # se leen y se escriben
-# El código que arranca el núcleo (``course_tools``: kernel_limits.py, kernels/child.py): sus marcos están
+# El código que arranca el núcleo (``course_tools``: isolation/limits.py, kernels/child.py): sus marcos están
 # al fondo de cada pila del núcleo, y un aviso o un error los lee para citarlos. Es código, sin datos.
 LAUNCHER_CODE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
