@@ -60,8 +60,12 @@ feedback: $(STAMP)
 bench: $(STAMP)
 	$(TOOLS) bench
 
-# Chromium de Debian para la prueba del navegador (solo si falta y se puede instalar).
+# Chromium de Debian para la prueba del navegador y Stockfish para rehacer partidas de autojuego
+# (solo si faltan y se pueden instalar; sin ellos, sus pruebas se saltan y dicen por qué).
 system-deps:
+	@if ! command -v stockfish >/dev/null && [ ! -x /usr/games/stockfish ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stockfish >/dev/null 2>&1 || echo "aviso: no se pudo instalar Stockfish"; \
+	fi
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "Instalando chromium y chromium-driver de Debian..."; \
