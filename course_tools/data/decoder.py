@@ -1,0 +1,152 @@
+"""Entrena el decoder del cuaderno 18 y guarda su ``state_dict``: ``python -m course_tools decoder``.
+
+Un solo sitio para la arquitectura y el bucle: el cuaderno. Esta orden no tiene su propia copia
+del modelo: lee ``source/18-decoder/18-decoder.ipynb``, toma las celdas de código marcadas con la
+etiqueta ``DEFINITION_TAG`` (las soluciones del profesorado, sin las marcas de nbgrader), las
+ejecuta en orden y entrena ese ``MoveDecoder`` con ese ``train``, sobre las partidas de
+entrenamiento de ``rukh_helpers.games.selfplay_games("train")``. Luego escribe en
+``rukh_helpers/data/``:
+
+* ``decoder18.pt``: el ``state_dict`` (float32, unos 1 MB);
+* ``decoder18.meta.json``: de dónde sale (orden, semilla, pasos, hiperparámetros, sha256 de las
+  partidas, sha256 de la definición con la que se entrenó, pérdida de validación final).
+
+Es determinista: un hilo, CPU, semillas fijas y un ``DataLoader`` con su ``torch.Generator``. Si
+cambias una celda marcada del cuaderno, ``course_tools.data.validate`` lo nota (el sha256 de la
+definición ya no es el del checkpoint) y pide volver a ejecutar esta orden.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from pathlib import Path
+
+from .. import cells
+from ..config import ROOT
+
+NOTEBOOK = ROOT / "source" / "18-decoder" / "18-decoder.ipynb"
+DEFINITION_TAG = "decoder-definicion"
+DATA_DIR = ROOT / "rukh_helpers" / "data"
+CHECKPOINT_FILE = "decoder18.pt"
+CHECKPOINT_META = "decoder18.meta.json"
+COMMAND = "python -m course_tools decoder"
+MAX_BYTES = 2 * 1024 * 1024
+
+# Cómo se entrena (el modelo lo fija CONFIG, en el cuaderno). Medido en esta máquina: unos minutos.
+TRAINING = {
+    "seed": 18,
+    "steps": 900,
+    "batch_size": 32,
+    "grad_accum": 1,
+    "max_lr": 3e-3,
+    "warmup": 60,
+    "min_lr": 3e-4,
+    "weight_decay": 0.1,
+    "betas": [0.9, 0.95],
+    "eval_batches": 1000,
+}
+
+
+def definition_sources(notebook: Path = NOTEBOOK) -> list[str]:
+    """El código de las celdas marcadas, en orden y sin las marcas ``### BEGIN/END SOLUTION``."""
+    nb = cells.read(notebook)
+    found = [
+        cells.strip_solution_markers(cell.source)
+        for cell in nb.cells
+        if cell.cell_type == "code" and DEFINITION_TAG in cells.tags(cell)
+    ]
+    if not found:
+        raise ValueError(f"{notebook} no tiene celdas con la etiqueta {DEFINITION_TAG!r}: no sé qué modelo entrenar.")
+    return found
+
+
+def definition_sha256(notebook: Path = NOTEBOOK) -> str:
+    text = "\n\n".join(source.strip() for source in definition_sources(notebook))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_definition(notebook: Path = NOTEBOOK) -> dict:
+    """Ejecuta las celdas marcadas y devuelve su espacio de nombres (MoveDecoder, train, CONFIG…)."""
+    namespace: dict = {"__name__": "cuaderno18"}
+    for index, source in enumerate(definition_sources(notebook)):
+        exec(compile(source, f"<cuaderno 18, celda marcada {index}>", "exec"), namespace)  # noqa: S102
+    missing = [name for name in ("CONFIG", "MoveDecoder", "param_groups", "PackedDataset", "make_loader", "train", "evaluate")
+               if name not in namespace]
+    if missing:
+        raise ValueError(f"A las celdas marcadas de {notebook.name} les falta: {', '.join(missing)}.")
+    return namespace
+
+
+def file_sha256(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def train_checkpoint(data_dir: Path = DATA_DIR, notebook: Path = NOTEBOOK, steps: int | None = None) -> dict:
+    """Entrena y escribe el checkpoint y su ficha; devuelve la ficha."""
+    import torch
+
+    from rukh_helpers.games import SELFPLAY_FILE, selfplay_games
+
+    torch.set_num_threads(1)
+    settings = dict(TRAINING, steps=steps or TRAINING["steps"])
+    defs = load_definition(notebook)
+    config = dict(defs["CONFIG"])
+    torch.manual_seed(settings["seed"])
+    model = defs["MoveDecoder"](**config)
+    optimizer = torch.optim.AdamW(
+        defs["param_groups"](model, settings["weight_decay"]), lr=settings["max_lr"], betas=tuple(settings["betas"])
+    )
+    train_set = defs["PackedDataset"](selfplay_games("train"), config["block"])
+    val_set = defs["PackedDataset"](selfplay_games("val"), config["block"])
+    loader = defs["make_loader"](train_set, settings["batch_size"], settings["seed"])
+    started = time.monotonic()
+    losses = defs["train"](
+        model, optimizer, loader, settings["steps"], settings["max_lr"], settings["warmup"], settings["min_lr"],
+        grad_accum=settings["grad_accum"],
+    )
+    seconds = time.monotonic() - started
+    val_loader = defs["make_loader"](val_set, settings["batch_size"], settings["seed"], shuffle=False)
+    val_loss, val_top1 = defs["evaluate"](model, val_loader, settings["eval_batches"])
+    data_dir = Path(data_dir)
+    target = data_dir / CHECKPOINT_FILE
+    torch.save(model.state_dict(), target)
+    meta = {
+        "command": COMMAND,
+        "notebook": str(notebook.relative_to(ROOT)) if notebook.is_relative_to(ROOT) else str(notebook),
+        "definition_tag": DEFINITION_TAG,
+        "definition_sha256": definition_sha256(notebook),
+        "data": f"rukh_helpers/data/{SELFPLAY_FILE}",
+        "data_sha256": file_sha256(data_dir / SELFPLAY_FILE),
+        "train_games": len(train_set),
+        "val_games": len(val_set),
+        "config": config,
+        "training": settings,
+        "torch": torch.__version__,
+        "threads": 1,
+        "train_seconds": round(seconds, 1),
+        "final_train_loss": round(losses[-1], 4),
+        "val_loss": round(val_loss, 4),
+        "val_top1": round(val_top1, 4),
+        "bytes": target.stat().st_size,
+        "sha256": file_sha256(target),
+        "licence": "Pesos entrenados para el curso a partir de sus partidas de autojuego; se reparten con la licencia del curso (MIT).",
+    }
+    (data_dir / CHECKPOINT_META).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return meta
+
+
+def _run(args) -> int:
+    meta = train_checkpoint(steps=args.steps)
+    print(
+        f"{CHECKPOINT_FILE}: {meta['bytes']:_} bytes, {meta['training']['steps']} pasos en {meta['train_seconds']} s, "
+        f"pérdida de validación {meta['val_loss']:.3f}, acierto top-1 {meta['val_top1']:.1%}"
+    )
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("decoder", help="entrena el decoder del cuaderno 18 y guarda su state_dict (minutos)")
+    p.add_argument("--steps", type=int, default=None, help=f"pasos (por defecto {TRAINING['steps']})")
+    p.set_defaults(func=_run)

@@ -1,0 +1,78 @@
+"""Pruebas de la orden del decoder (course_tools.data.decoder) y de las ayudas que usa el cuaderno 18."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from course_tools.data import decoder
+from rukh_helpers.legal import legal_after, legal_predictions
+from rukh_helpers.vocab import EOS_ID, TOKEN_TO_ID
+
+HAVE_CHECKPOINT = (decoder.DATA_DIR / decoder.CHECKPOINT_FILE).exists()
+
+
+def test_definition_cells_are_found_and_define_the_model():
+    sources = decoder.definition_sources()
+    assert len(sources) >= 5
+    assert not any("### BEGIN SOLUTION" in s for s in sources)
+    defs = decoder.load_definition()
+    for name in ("MoveDecoder", "Block", "param_groups", "lr_at", "PackedDataset", "make_loader", "train", "evaluate"):
+        assert name in defs
+
+
+def test_definition_hash_changes_with_the_code(tmp_path):
+    nb = json.loads(decoder.NOTEBOOK.read_text(encoding="utf-8"))
+    before = decoder.definition_sha256()
+    for cell in nb["cells"]:
+        if decoder.DEFINITION_TAG in cell.get("metadata", {}).get("tags", []):
+            cell["source"] = "".join(cell["source"]) + "\n# un cambio\n"
+            break
+    changed = tmp_path / "18.ipynb"
+    changed.write_text(json.dumps(nb), encoding="utf-8")
+    assert decoder.definition_sha256(changed) != before
+
+
+def test_a_notebook_without_definition_says_so(tmp_path):
+    empty = tmp_path / "vacío.ipynb"
+    empty.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    with pytest.raises(ValueError, match="decoder-definicion"):
+        decoder.definition_sources(empty)
+
+
+def test_the_model_trains_a_couple_of_steps():
+    import torch
+
+    defs = decoder.load_definition()
+    torch.manual_seed(0)
+    model = defs["MoveDecoder"](vocab_size=50, block=8, d=16, n_head=2, n_layer=1)
+    opt = torch.optim.AdamW(defs["param_groups"](model, 0.1), lr=1e-2, betas=(0.9, 0.95))
+    data = [(torch.randint(1, 50, (4, 8)), torch.randint(0, 50, (4, 8)))]
+    losses = defs["train"](model, opt, data, 3, 1e-2, 1, 1e-3, grad_accum=2)
+    assert len(losses) == 3 and all(torch.isfinite(torch.tensor(losses)))
+    loss, top1 = defs["evaluate"](model, data, max_batches=1)
+    assert loss > 0 and 0.0 <= top1 <= 1.0
+
+
+@pytest.mark.skipif(not HAVE_CHECKPOINT, reason="falta rukh_helpers/data/decoder18.pt")
+def test_checkpoint_loads_strictly():
+    from rukh_helpers.checkpoint import decoder_meta, decoder_state
+
+    defs = decoder.load_definition()
+    meta = decoder_meta()
+    model = defs["MoveDecoder"](**meta["config"])
+    result = model.load_state_dict(decoder_state())
+    assert result.missing_keys == [] and result.unexpected_keys == []
+    assert model.lm_head.weight is model.tokens.weight
+    assert meta["bytes"] <= decoder.MAX_BYTES
+
+
+def test_legal_predictions():
+    moves = ["e2e4", "e7e5", "g1f3"]
+    guesses = [TOKEN_TO_ID["e2e4"], TOKEN_TO_ID["e2e4"], EOS_ID]
+    assert legal_predictions(moves, guesses) == [True, False, False]
+    assert legal_predictions(moves, guesses[:1]) == [True]
+    with pytest.raises(ValueError):
+        legal_predictions(moves[:1], guesses)
+    assert legal_after(["e2e4"], TOKEN_TO_ID["e7e5"]) and not legal_after(["e2e4"], TOKEN_TO_ID["e2e4"])

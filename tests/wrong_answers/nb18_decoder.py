@@ -1,0 +1,752 @@
+"""Respuestas equivocadas plausibles de 18-decoder: {grade_id: [(motivo, celda completa), ...]}."""
+
+WRONG_ANSWERS = {
+    'nb18-block-forward': [
+        ('[copia] el bloque post-norm de la demo: suma primero y normaliza después', '''
+class Block(nn.Module):
+    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+
+    def __init__(self, d, n_head, ff):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, n_head)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = Mlp(d, ff)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+        x = self.ln1(x + self.attn(x))
+        return self.ln2(x + self.mlp(x))
+'''),
+        ('[fijo] devuelve la entrada tal cual, como un bloque con las subcapas a cero', '''
+class Block(nn.Module):
+    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+
+    def __init__(self, d, n_head, ff):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, n_head)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = Mlp(d, ff)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+        return x
+'''),
+        ('sin conexiones residuales: encadena las subcapas', '''
+class Block(nn.Module):
+    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+
+    def __init__(self, d, n_head, ff):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, n_head)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = Mlp(d, ff)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+        return self.mlp(self.ln2(self.attn(self.ln1(x))))
+'''),
+        ('solo la primera conexión residual', '''
+class Block(nn.Module):
+    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+
+    def __init__(self, d, n_head, ff):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, n_head)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = Mlp(d, ff)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+        x = x + self.attn(self.ln1(x))
+        return self.mlp(self.ln2(x))
+'''),
+        ('bloque paralelo: el MLP lee el x de la entrada y no el de la primera suma', '''
+class Block(nn.Module):
+    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+
+    def __init__(self, d, n_head, ff):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, n_head)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = Mlp(d, ff)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+        return x + self.attn(self.ln1(x)) + self.mlp(self.ln2(x))
+'''),
+        ('usa ln1 delante de las dos subcapas', '''
+class Block(nn.Module):
+    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+
+    def __init__(self, d, n_head, ff):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, n_head)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = Mlp(d, ff)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+        x = x + self.attn(self.ln1(x))
+        return x + self.mlp(self.ln1(x))
+'''),
+        ('suma al residuo la copia normalizada en vez de x', '''
+class Block(nn.Module):
+    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+
+    def __init__(self, d, n_head, ff):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, n_head)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = Mlp(d, ff)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+        h = self.ln1(x)
+        h = h + self.attn(h)
+        g = self.ln2(h)
+        return g + self.mlp(g)
+'''),
+        ('normaliza también la salida del bloque', '''
+class Block(nn.Module):
+    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+
+    def __init__(self, d, n_head, ff):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, n_head)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = Mlp(d, ff)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+        x = x + self.attn(self.ln1(x))
+        x = x + self.mlp(self.ln2(x))
+        return self.ln2(x)
+'''),
+    ],
+    'nb18-decoder-forward': [
+        ('[fijo] logits de ceros y pérdida ln V, lo de un modelo recién creado', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        logits = torch.zeros(*idx.shape, self.tokens.num_embeddings)
+        loss = None if targets is None else torch.tensor(math.log(self.tokens.num_embeddings))
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('[copia] el forward del cuaderno 13: sin dropout, sin bloques ni ln_f', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        logits = self.lm_head(self.tokens(idx) + self.positions(where))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('sin ignore_index: el relleno cuenta en la media', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.drop(self.tokens(idx) + self.positions(where))
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('las posiciones con los ids de los tokens en vez de 0 … T − 1', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        x = self.drop(self.tokens(idx) + self.positions(idx % self.block))
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('olvida drop', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.tokens(idx) + self.positions(where)
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('drop al final, tras los bloques', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.tokens(idx) + self.positions(where)
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(self.drop(x)))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('olvida ln_f', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.drop(self.tokens(idx) + self.positions(where))
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(x)
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('solo el último bloque', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.drop(self.tokens(idx) + self.positions(where))
+        x = self.blocks[-1](x)
+        logits = self.lm_head(self.ln_f(x))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('los bloques al revés', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.drop(self.tokens(idx) + self.positions(where))
+        for block in reversed(self.blocks):
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('targets.view(-1): falla con objetivos que son un corte', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.drop(self.tokens(idx) + self.positions(where))
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1), ignore_index=0)
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('devuelve la pérdida como float de Python con .item()', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.drop(self.tokens(idx) + self.positions(where))
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0).item()
+        return logits, loss
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+        ('sin targets devuelve solo los logits, no la tupla', '''
+class MoveDecoder(nn.Module):
+    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+
+    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
+        super().__init__()
+        self.block = block
+        self.tokens = nn.Embedding(vocab_size, d)
+        self.positions = nn.Embedding(block, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab_size, bias=False)
+        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
+        self.apply(init_weights)
+        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
+            if name.endswith("proj.weight"):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
+
+    def forward(self, idx, targets=None):
+        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
+        B, T = idx.shape
+        if T > self.block:
+            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
+        where = torch.arange(T, device=idx.device)
+        x = self.drop(self.tokens(idx) + self.positions(where))
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        if targets is None:
+            return logits
+        return logits, F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+
+    @torch.no_grad()
+    def next_logits(self, idx):
+        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
+        logits, _ = self(idx[:, -self.block:])
+        return logits[:, -1, :]
+'''),
+    ],
+    'nb18-param-groups': [
+        ('[fijo] todo en un grupo con decaimiento y el segundo vacío', '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    return [{"params": list(model.parameters()), "weight_decay": weight_decay}, {"params": [], "weight_decay": 0.0}]
+'''),
+        ('por nombre: todo lo que se llama weight decae, también las LayerNorm', '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    decay = [p for name, p in model.named_parameters() if name.endswith("weight")]
+    no_decay = [p for name, p in model.named_parameters() if not name.endswith("weight")]
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+'''),
+        ('más de 2 dimensiones en vez de 2 o más', '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    decay = [p for p in model.parameters() if p.dim() > 2]
+    no_decay = [p for p in model.parameters() if p.dim() <= 2]
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+'''),
+        ('los grupos al revés', '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    decay = [p for p in model.parameters() if p.dim() >= 2]
+    no_decay = [p for p in model.parameters() if p.dim() < 2]
+    return [{"params": no_decay, "weight_decay": 0.0}, {"params": decay, "weight_decay": weight_decay}]
+'''),
+        ('el segundo grupo sin weight_decay: AdamW le pondría su 0.01', '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    decay = [p for p in model.parameters() if p.dim() >= 2]
+    no_decay = [p for p in model.parameters() if p.dim() < 2]
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay}]
+'''),
+        ('solo las capas Linear: las tablas de embeddings se quedan sin decaimiento', '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    linear = {id(m.weight) for m in model.modules() if isinstance(m, nn.Linear)}
+    decay = [p for p in model.parameters() if id(p) in linear]
+    no_decay = [p for p in model.parameters() if id(p) not in linear]
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+'''),
+        ('añade lm_head.weight a mano: el peso atado va dos veces', '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    decay = [p for p in model.parameters() if p.dim() >= 2]
+    if hasattr(model, "lm_head"):
+        decay.append(model.lm_head.weight)
+    no_decay = [p for p in model.parameters() if p.dim() < 2]
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+'''),
+        ('devuelve generadores en vez de listas', '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    decay = (p for p in model.parameters() if p.dim() >= 2)
+    no_decay = (p for p in model.parameters() if p.dim() < 2)
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+'''),
+    ],
+    'nb18-predict-groups': [
+        ('[mensaje] cuenta lm_head.weight como otra matriz', '''
+n_decay = 15
+n_no_decay = 26
+'''),
+        ('[copia] cuenta con los 2 bloques de CONFIG en vez de 3', '''
+n_decay = 10
+n_no_decay = 18
+'''),
+        ('olvida positions', '''
+n_decay = 13
+n_no_decay = 26
+'''),
+        ('olvida ln_f', '''
+n_decay = 14
+n_no_decay = 24
+'''),
+        ('cuenta solo los sesgos, no las LayerNorm', '''
+n_decay = 14
+n_no_decay = 12
+'''),
+        ('le da un sesgo a lm_head', '''
+n_decay = 14
+n_no_decay = 27
+'''),
+    ],
+    'nb18-lr-at': [
+        ('[fijo] siempre max_lr', '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    return float(max_lr)
+'''),
+        ('calentamiento sin + 1: el paso 0 da 0', '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    if step < warmup:
+        return max_lr * step / warmup
+    progress = min((step - warmup) / (total - warmup), 1.0)
+    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
+'''),
+        ('sin el 0.5: el coseno empieza en 2·max_lr', '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    if step < warmup:
+        return max_lr * (step + 1) / warmup
+    progress = min((step - warmup) / (total - warmup), 1.0)
+    return min_lr + (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
+'''),
+        ('sin recortar el progreso: pasado total el lr vuelve a subir', '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    if step < warmup:
+        return max_lr * (step + 1) / warmup
+    progress = (step - warmup) / (total - warmup)
+    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
+'''),
+        ('el progreso cuenta desde el paso 0 y no desde el final del calentamiento', '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    if step < warmup:
+        return max_lr * (step + 1) / warmup
+    progress = min(step / total, 1.0)
+    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
+'''),
+        ('olvida min_lr: el coseno baja hasta 0', '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    if step < warmup:
+        return max_lr * (step + 1) / warmup
+    progress = min((step - warmup) / (total - warmup), 1.0)
+    return 0.5 * max_lr * (1 + math.cos(math.pi * progress))
+'''),
+        ('devuelve un tensor con torch.cos', '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    if step < warmup:
+        return max_lr * (step + 1) / warmup
+    progress = min((step - warmup) / (total - warmup), 1.0)
+    return min_lr + 0.5 * (max_lr - min_lr) * (1 + torch.cos(torch.tensor(math.pi * progress)))
+'''),
+        ('un periodo entero de coseno en vez de medio', '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    if step < warmup:
+        return max_lr * (step + 1) / warmup
+    progress = min((step - warmup) / (total - warmup), 1.0)
+    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(2 * math.pi * progress))
+'''),
+    ],
+}
