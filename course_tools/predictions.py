@@ -3,6 +3,8 @@
 Un ejercicio de predicción guarda en su test visible la huella del valor correcto, no el valor
 (``rukh_helpers.predictions``). Aquí se calcula esa huella a partir de la celda de solución, se
 comprueba (``make check``) y se escribe en la fuente (``python -m course_tools fingerprints --write``).
+El hueco de una predicción en la versión de alumno lo pone ``add_prediction_stubs``, el último paso
+de ``nbgrader generate_assignment`` (``release_preprocessors.PredictionStubs``).
 """
 
 from __future__ import annotations
