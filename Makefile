@@ -14,7 +14,7 @@ help:
 	@echo "make lab      -> JupyterLab con tus cuadernos de alumno (carpeta mi-curso/)"
 	@echo "make progreso -> cuánto llevas hecho en mi-curso/ (sin tocar tus cuadernos)"
 	@echo "make test     -> todo lo que ejecuta la integración continua"
-	@echo "make release  -> regenera release/ y notebooks/ desde source/"
+	@echo "make release  -> escribe release/ (nbgrader), notebooks/ (resueltos y ejecutados) y la tabla del README; no toca source/"
 	@echo "make check    -> comprobaciones rápidas de estructura"
 	@echo "make grade    -> corrige submitted/ (o ZIP=descarga.zip HOJA=hoja.csv de Moodle; SCHEDULER=tcp://host:8786 con Dask)"
 	@echo "make feedback -> informes HTML para cada alumno"
@@ -45,6 +45,9 @@ lab: $(STAMP)
 progreso: $(STAMP)
 	$(TOOLS) progress
 
+# release/ es lo que da `nbgrader generate_assignment NN-slug --force` con nbgrader_config.py (la cadena de
+# nbgrader más los enlaces del curso delante y los huecos de predicción detrás); además escribe notebooks/
+# y la tabla de cuadernos de README.md. source/ no se escribe.
 release: $(STAMP)
 	$(TOOLS) release
 

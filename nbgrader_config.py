@@ -1,9 +1,13 @@
 """Configuración de nbgrader para el curso «PyTorch mínimo».
 
 Las órdenes de nbgrader funcionan desde la raíz del repositorio: allí están
-source/, release/, submitted/, autograded/ y feedback/. ``nbgrader autograde`` y
-``nbgrader generate_feedback`` a secas usan las mismas cadenas de preprocesadores que
-``make grade`` y ``make feedback`` (course_tools/grading/preprocessors.py).
+source/, release/, submitted/, autograded/ y feedback/. ``nbgrader generate_assignment``,
+``nbgrader autograde`` y ``nbgrader generate_feedback`` a secas usan las mismas cadenas de
+preprocesadores que ``make release``, ``make grade`` y ``make feedback``
+(course_tools/release_preprocessors.py y course_tools/grading/preprocessors.py).
+
+Las reglas de las celdas (course_tools/cells.py) leen de aquí el hueco de código, los delimitadores
+de nbgrader y qué salidas de stderr se ignoran al corregir.
 """
 
 import os
@@ -16,6 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # Los preprocesadores del curso están en course_tools/, junto a este fichero: nbgrader tiene que poder importarlos.
 if not any(os.path.abspath(entry or os.curdir) == HERE for entry in sys.path):
     sys.path.insert(0, HERE)
+from course_tools import release_preprocessors  # noqa: E402
 from course_tools.grading.preprocessors import register  # noqa: E402
 from course_tools.kernels.execution import CELL_TIMEOUT  # noqa: E402
 
@@ -28,6 +33,9 @@ if os.environ.get("COURSE_GRADEBOOK_URL"):
 c.CourseDirectory.ignore = [
     ".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", ".*",
 ]
+
+# La versión de alumno: la cadena de nbgrader con los dos pasos del curso (enlaces y huecos de predicción).
+release_preprocessors.register(c)
 
 # Lo que ve el alumno en lugar de la solución.
 c.ClearSolutions.code_stub = {

@@ -19,7 +19,7 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from . import render
+from . import cells, render
 
 BADGE_PLACEHOLDER = "[![Abrir en Colab](x)](x)"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
@@ -92,7 +92,8 @@ class NotebookWriter:
         gid = f"nb{self.number}-{name}"
         self.markdown(task, locked=True)
         self.nb.cells.append(new_code_cell(solution.strip("\n"), metadata={"nbgrader": nbgrader(gid, solution=True)}))
-        test_source = tests.strip("\n") + "\n\n### BEGIN HIDDEN TESTS\n" + hidden.strip("\n") + "\n### END HIDDEN TESTS"
+        begin, end = cells.hidden_delimiters()  # los de ClearHiddenTests, tras la marca de comentario
+        test_source = tests.strip("\n") + f"\n\n### {begin}\n" + hidden.strip("\n") + f"\n### {end}"
         meta = {"nbgrader": nbgrader(f"{gid}-tests", grade=True, locked=True, points=points)}
         self.nb.cells.append(new_code_cell(test_source, metadata=meta))
 

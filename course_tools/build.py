@@ -1,4 +1,10 @@
-"""Construcción: source/ → release/ (nbgrader) y source/ → notebooks/ (resueltos y ejecutados)."""
+"""Construcción: source/ → release/ (nbgrader) y source/ → notebooks/ (resueltos y ejecutados).
+
+``make release`` no escribe en source/. La versión de alumno la hace ``nbgrader generate_assignment``
+con la cadena de ``nbgrader_config.py``, que lleva los dos pasos del curso
+(``release_preprocessors``): por eso ``nbgrader generate_assignment NN-slug --force`` a secas, desde la
+raíz, da el mismo release/.
+"""
 
 from __future__ import annotations
 
@@ -10,59 +16,31 @@ from pathlib import Path
 
 import nbformat
 
-from . import cells, predictions, render
+from . import cells, render
 from .config import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
 from .course import Course
 from .kernels.execution import CELL_TIMEOUT, kernel_env
+
 
 class BuildError(RuntimeError):
     """La construcción no pudo terminar; el mensaje nombra el cuaderno y la celda."""
 
 
 def rendered_source(notebook: Notebook) -> nbformat.NotebookNode:
-    """El cuaderno fuente con su insignia (hacia release/) y su línea de instalación al día."""
+    """El cuaderno fuente con su insignia (hacia release/), su línea de instalación y su navegación al día."""
     nb = cells.read(notebook.source)
-    if len(nb.cells) < 2:
-        raise BuildError(f"{notebook.source}: necesita al menos la celda de título y la de preparación.")
-    nb.cells[0].source = render.render_title(nb.cells[0].source, notebook.release)
-    nb.cells[1].source = render.render_setup(nb.cells[1].source)
-    _render_navigation(nb, notebook, flat=False)
+    try:
+        render.render_notebook(nb, notebook, notebook.release, flat=False, glossary=False)
+    except ValueError as err:
+        raise BuildError(f"{notebook.source}: {err}") from None
     return nb
-
-
-def _render_navigation(nb: nbformat.NotebookNode, notebook: Notebook, flat: bool) -> None:
-    ordered = notebooks()
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            cell.source = render.render_navigation(cell.source, notebook, ordered, flat=flat)
-
-
-def for_learners(notebook: Notebook) -> nbformat.NotebookNode:
-    """La fuente renderizada más los enlaces al glosario: de aquí salen release/ y notebooks/."""
-    nb = rendered_source(notebook)
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            cell.source = render.render_glossary_links(cell.source)
-    return nb
-
-
-def update_sources(selected: list[Notebook]) -> list[Path]:
-    """Reescribe en source/ la insignia y la línea de instalación si han cambiado. Devuelve las rutas tocadas."""
-    touched = []
-    for notebook in selected:
-        nb = rendered_source(notebook)
-        if nb != cells.read(notebook.source):
-            cells.write(nb, notebook.source)
-            touched.append(notebook.source)
-    return touched
 
 
 def prepare_course(root: Path, selected: list[Notebook], db_url: str | None = None):
-    """Crea en ``root`` un curso de nbgrader con las fuentes ya renderizadas y genera sus versiones de alumno."""
+    """Crea en ``root`` un curso de nbgrader con las fuentes de ``selected`` y genera sus versiones de alumno."""
     for notebook in selected:
         folder = root / "source" / notebook.slug
         shutil.copytree(notebook.source.parent, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-        cells.write(for_learners(notebook), folder / notebook.source.name)
     api = Course(root, db_url).api()
     for notebook in selected:
         result = api.generate_assignment(notebook.slug, force=True, create=True)
@@ -76,17 +54,13 @@ def release_notebooks(selected: list[Notebook]) -> dict[str, nbformat.NotebookNo
     with tempfile.TemporaryDirectory(prefix="curso-release-") as tmp:
         root = Path(tmp)
         prepare_course(root, selected)
-        releases = {n.slug: cells.read(root / "release" / n.slug / n.source.name) for n in selected}
-    for nb in releases.values():
-        predictions.add_prediction_stubs(nb)
-    return releases
+        return {n.slug: cells.read(root / "release" / n.slug / n.source.name) for n in selected}
 
 
 def worked_unexecuted(notebook: Notebook) -> nbformat.NotebookNode:
     """El cuaderno resuelto antes de ejecutar: soluciones dentro, tests ocultos fuera, sin metadatos de nbgrader."""
-    nb = for_learners(notebook)
-    nb.cells[0].source = render.render_title(nb.cells[0].source, notebook.worked)
-    _render_navigation(nb, notebook, flat=True)  # en notebooks/ todos los cuadernos están juntos
+    nb = cells.read(notebook.source)
+    render.render_notebook(nb, notebook, notebook.worked, flat=True)  # en notebooks/ todos los cuadernos están juntos
     for cell in nb.cells:
         cell.metadata.pop("nbgrader", None)
         if cell.cell_type == "code":
@@ -160,10 +134,9 @@ def _write_worked(notebook: Notebook) -> str:
 
 
 def build(selected: list[Notebook] | None = None, jobs: int = 2) -> None:
-    """``make release``: pone al día source/, release/ y notebooks/."""
+    """``make release``: escribe release/ y notebooks/ de los cuadernos elegidos y la tabla de cuadernos del
+    README. No toca source/."""
     selected = selected or notebooks()
-    for path in update_sources(selected):
-        print(f"actualizado {path.relative_to(ROOT)} (insignia o línea de instalación)")
     readme = ROOT / "README.md"
     current = readme.read_text(encoding="utf-8")
     updated = render.render_readme(current, notebooks())

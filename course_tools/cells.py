@@ -1,17 +1,28 @@
-"""Lectura de los metadatos de nbgrader y de las marcas de las celdas."""
+"""Las reglas de las celdas de nbgrader, en un solo sitio y sobre nbgrader mismo.
+
+* Qué celda es de solución, de tests (calificada) o bloqueada: ``nbgrader.utils``.
+* Las marcas de solución y la región de tests ocultos: los delimitadores de ``ClearSolutions`` y
+  ``ClearHiddenTests`` tal como los deja ``nbgrader_config.py`` (una línea es marca si contiene el
+  delimitador, como en nbgrader); la región oculta la quita el propio ``ClearHiddenTests``.
+* Cómo es un hueco: el ``code_stub`` de ``ClearSolutions`` configurado (el hueco de código) y el de
+  una predicción, ``PREDICTION_STUB_HEADER`` y una línea ``nombre = ...`` por variable.
+* Cuándo aprueba una celda de tests: la regla de autograde, ``IgnorePattern`` del curso y
+  ``nbgrader.utils.determine_grade`` (un error, una línea en stderr que el curso no ignora o un
+  número como resultado bastan para no dar la nota entera).
+
+La prueba de respuestas equivocadas, ``make progreso``, ``make check``, la construcción y la
+corrección leen estas reglas de aquí.
+"""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import nbformat
+from nbgrader import utils
 
-BEGIN_SOLUTION = "### BEGIN SOLUTION"
-END_SOLUTION = "### END SOLUTION"
-BEGIN_HIDDEN = "### BEGIN HIDDEN TESTS"
-END_HIDDEN = "### END HIDDEN TESTS"
-HIDDEN_REGION = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS[^\n]*\n.*?^[ \t]*### END HIDDEN TESTS[^\n]*(\n|$)", re.S | re.M)
-SOLUTION_MARKER_LINE = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[^\n]*(\n|$)", re.M)
+from .course import Course
 
 
 def read(path) -> nbformat.NotebookNode:
@@ -22,21 +33,24 @@ def write(nb: nbformat.NotebookNode, path) -> None:
     nbformat.write(nb, str(path))
 
 
+# --- Qué es cada celda -----------------------------------------------------------------------
+
 def nbgrader_meta(cell) -> dict:
     return cell.get("metadata", {}).get("nbgrader", {})
 
 
 def is_solution(cell) -> bool:
-    return bool(nbgrader_meta(cell).get("solution"))
+    return bool(utils.is_solution(cell))
 
 
 def is_graded_test(cell) -> bool:
-    meta = nbgrader_meta(cell)
-    return cell.cell_type == "code" and bool(meta.get("grade")) and not meta.get("solution")
+    """Una celda de código calificada que no es de solución: la de los tests de un ejercicio."""
+    return cell.cell_type == "code" and bool(utils.is_grade(cell)) and not is_solution(cell)
 
 
 def is_locked(cell) -> bool:
-    return bool(nbgrader_meta(cell).get("locked"))
+    """Bloqueada para nbgrader: las calificadas que no son de solución lo están siempre."""
+    return bool(utils.is_locked(cell))
 
 
 def grade_id(cell) -> str | None:
@@ -45,39 +59,6 @@ def grade_id(cell) -> str | None:
 
 def tags(cell) -> list[str]:
     return list(cell.get("metadata", {}).get("tags", []))
-
-
-def strip_hidden_tests(source: str) -> str:
-    """Quita las regiones de tests ocultos (marcas incluidas)."""
-    return HIDDEN_REGION.sub("", source)
-
-
-def strip_solution_markers(source: str) -> str:
-    """Quita las líneas ``### BEGIN/END SOLUTION`` y deja la solución."""
-    return SOLUTION_MARKER_LINE.sub("", source)
-
-
-def _marked_lines(source: str, begin: str, end: str) -> set[int]:
-    """Números de línea (desde 1) entre una marca ``begin`` y su ``end``, marcas incluidas."""
-    marked, inside = set(), False
-    for number, line in enumerate(source.split("\n"), start=1):
-        if line.strip().startswith(begin):
-            inside = True
-        if inside:
-            marked.add(number)
-        if line.strip().startswith(end):
-            inside = False
-    return marked
-
-
-def hidden_lines(source: str) -> set[int]:
-    """Las líneas de una celda de tests que caen dentro de una región de tests ocultos."""
-    return _marked_lines(source, BEGIN_HIDDEN, END_HIDDEN)
-
-
-def solution_lines(source: str) -> set[int]:
-    """Las líneas de una celda de solución que escribe el alumno (entre ``### BEGIN/END SOLUTION``)."""
-    return _marked_lines(source, BEGIN_SOLUTION, END_SOLUTION)
 
 
 def exercises(nb) -> list[tuple[int, int]]:
@@ -91,27 +72,138 @@ def exercises(nb) -> list[tuple[int, int]]:
     return pairs
 
 
-def test_failure(cell, outputs=None) -> str | None:
-    """Por qué nbgrader no daría la nota entera a esta celda de tests con estas salidas (por defecto, las suyas),
-    o None si la daría: la regla de autograde (``nbgrader.utils.determine_grade``), no una parecida. Un
-    error, cualquier línea en stderr (un aviso de torch) o un número que la celda deja como resultado
-    (nbgrader lo toma como nota parcial) bastan para no darla."""
-    from nbgrader.utils import determine_grade
+# --- Los preprocesadores de nbgrader, configurados como los usa el curso ---------------------
 
+@lru_cache(maxsize=None)
+def configured(name: str):
+    """El preprocesador ``name`` de nbgrader con la configuración de ``nbgrader_config.py``."""
+    from nbgrader import preprocessors
+
+    return getattr(preprocessors, name)(config=Course().nbgrader_config())
+
+
+def solution_delimiters() -> tuple[str, str]:
+    clear = configured("ClearSolutions")
+    return clear.begin_solution_delimeter, clear.end_solution_delimeter
+
+
+def hidden_delimiters() -> tuple[str, str]:
+    clear = configured("ClearHiddenTests")
+    return clear.begin_test_delimeter, clear.end_test_delimeter
+
+
+def __getattr__(name: str) -> str:
+    """``BEGIN_HIDDEN``, ``END_HIDDEN``, ``BEGIN_SOLUTION`` y ``END_SOLUTION``: los delimitadores configurados."""
+    markers = {"BEGIN_HIDDEN": (hidden_delimiters, 0), "END_HIDDEN": (hidden_delimiters, 1),
+               "BEGIN_SOLUTION": (solution_delimiters, 0), "END_SOLUTION": (solution_delimiters, 1)}
+    if name not in markers:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    delimiters, which = markers[name]
+    return delimiters()[which]
+
+
+# --- Regiones: tests ocultos y marcas de solución ---------------------------------------------
+
+def _marked_lines(source: str, begin: str, end: str) -> set[int]:
+    """Números de línea (desde 1) entre una marca ``begin`` y su ``end``, marcas incluidas."""
+    marked, inside = set(), False
+    for number, line in enumerate(source.split("\n"), start=1):
+        if begin in line:
+            inside = True
+        if inside:
+            marked.add(number)
+        if end in line:
+            inside = False
+    return marked
+
+
+def hidden_lines(source: str) -> set[int]:
+    """Las líneas de una celda de tests que caen dentro de una región de tests ocultos."""
+    return _marked_lines(source, *hidden_delimiters())
+
+
+def solution_lines(source: str) -> set[int]:
+    """Las líneas de una celda de solución que escribe el alumno (entre sus marcas)."""
+    return _marked_lines(source, *solution_delimiters())
+
+
+def _clear_hidden_tests(source: str) -> tuple[str, str | None]:
+    """(la celda tras ``ClearHiddenTests``, None), o (la celda tal cual, por qué nbgrader no la acepta)."""
+    cell = nbformat.v4.new_code_cell(source, metadata={"nbgrader": {"grade": True}})
+    try:
+        cell, _ = configured("ClearHiddenTests").preprocess_cell(cell, {}, 0)
+    except RuntimeError as err:  # una región sin cerrar o una dentro de otra
+        return source, str(err)
+    return cell.source, None
+
+
+def strip_hidden_tests(source: str) -> str:
+    """La celda de tests como la ve el alumno: ``ClearHiddenTests`` quita las regiones ocultas (marcas incluidas).
+
+    Una región que nbgrader no acepta (sin cerrar, o una dentro de otra) no se quita: ``make check`` no la
+    deja pasar en source/, y en una entrega retocada la celda queda distinta de la original."""
+    return _clear_hidden_tests(source)[0]
+
+
+def hidden_region_error(source: str) -> str | None:
+    """Por qué ``ClearHiddenTests`` no aceptaría las regiones ocultas de esta celda, o None si las acepta."""
+    return _clear_hidden_tests(source)[1]
+
+
+def strip_solution_markers(source: str) -> str:
+    """Quita las líneas de marca de solución y deja la solución (lo que haría un alumno que la escribe)."""
+    begin, end = solution_delimiters()
+    return "\n".join(line for line in source.split("\n") if begin not in line and end not in line)
+
+
+# --- Cómo es un hueco ------------------------------------------------------------------------
+
+PREDICTION_STUB_HEADER = "# ESCRIBE AQUÍ TU PREDICCIÓN: cambia cada ... por tu respuesta (razónala sin ejecutar nada)."
+PREDICTION_BLANK = re.compile(r"^\s*\w+\s*=\s*\.\.\.\s*(#.*)?$", re.M)  # la línea «nombre = ...» de prediction_blank
+
+
+def code_stub() -> str:
+    """El hueco de código que pone ``ClearSolutions`` en la versión de alumno."""
+    return configured("ClearSolutions").code_stub["python"]
+
+
+def prediction_blank(names: list[str]) -> str:
+    """El hueco de una predicción: la cabecera y una línea ``nombre = ...`` por variable."""
+    return "\n".join([PREDICTION_STUB_HEADER] + [f"{name} = ..." for name in names])
+
+
+def is_blank(source: str) -> bool:
+    """¿Sigue sin rellenar? Aún tiene la orden del hueco de código (su última línea, con o sin
+    paréntesis: ``raise NotImplementedError``) o una línea ``nombre = ...`` del hueco de predicción."""
+    statement = code_stub().splitlines()[-1].strip().removesuffix("()")
+    return statement in source or bool(PREDICTION_BLANK.search(source))
+
+
+# --- Cuándo aprueba una celda de tests ------------------------------------------------------
+
+def test_failure(cell, outputs=None) -> str | None:
+    """Por qué autograde no daría la nota entera a esta celda de tests con estas salidas (por defecto, las
+    suyas), o None si la daría. Es la regla de autograde, no una parecida: primero ``IgnorePattern`` con la
+    configuración del curso (quita las salidas de stderr que son avisos, como los de torch) y después
+    ``nbgrader.utils.determine_grade``: un error, cualquier otra línea en stderr o un número que la celda deja
+    como resultado (nbgrader lo toma como nota parcial) bastan para no darla."""
     judged = nbformat.from_dict({**cell, "outputs": list(cell.get("outputs", []) if outputs is None else outputs)})
+    ignore = configured("IgnorePattern")
+    if ignore.enabled:
+        judged, _ = ignore.preprocess_cell(judged, {}, 0)
+    try:
+        score, maximum = utils.determine_grade(judged)
+    except ValueError as err:  # una nota parcial mayor que los puntos de la celda
+        return f"nbgrader no puede puntuarla: {err}"
+    if score is None or score >= maximum:
+        return None
     error = error_message(judged.outputs)
     if error is not None:
         return error
     stderr = [o.get("text", "") for o in judged.outputs if o.get("output_type") == "stream" and o.get("name") == "stderr"]
     if stderr:
         return f"escribió en stderr (nbgrader la pone a 0): {' '.join(stderr).strip()[:160]}"
-    try:
-        score, maximum = determine_grade(judged)
-    except ValueError as err:  # una nota parcial mayor que los puntos de la celda
-        return f"nbgrader no puede puntuarla: {err}"
-    if score is not None and maximum is not None and score < maximum:
-        return f"deja un número como resultado y nbgrader le da {score:g} de {maximum:g} puntos"
-    return None
+    return f"deja un número como resultado y nbgrader le da {score:g} de {maximum:g} puntos"
 
 
 def error_message(outputs) -> str | None:

@@ -1,4 +1,7 @@
-"""``make check``: comprobaciones rápidas de estructura (segundos, sin ejecutar cuadernos)."""
+"""``make check``: comprobaciones rápidas de estructura (segundos, sin ejecutar cuadernos).
+
+Qué es cada celda, sus regiones y sus huecos lo dicen las reglas de ``cells``; release/ se compara con lo
+que genera nbgrader con la cadena del curso (``build.release_notebooks``)."""
 
 from __future__ import annotations
 
@@ -44,19 +47,18 @@ def check_source(notebook: Notebook) -> list[str]:
             problems.append(f"{_where(path, i)}: el cuaderno fuente no debe guardar salidas")
         meta = cells.nbgrader_meta(cell)
         source = cell.source
-        has_begin = cells.BEGIN_HIDDEN in source
-        has_end = cells.END_HIDDEN in source
-        if has_begin or has_end:
+        if any(marker in source for marker in cells.hidden_delimiters()):
             if not cells.is_graded_test(cell):
                 problems.append(f"{_where(path, i)}: tests ocultos fuera de una celda de tests calificada")
-            if source.count(cells.BEGIN_HIDDEN) != source.count(cells.END_HIDDEN) or cells.strip_hidden_tests(source).count("HIDDEN TESTS"):
-                problems.append(f"{_where(path, i)}: región de tests ocultos sin cerrar (falta «{cells.END_HIDDEN}»)")
+            refused = cells.hidden_region_error(source)  # lo que diría ClearHiddenTests al generar release/
+            if refused:
+                problems.append(f"{_where(path, i)}: región de tests ocultos sin cerrar o dentro de otra (nbgrader: {refused})")
         if cells.is_solution(cell) and cell.cell_type == "code":
             following = nb.cells[i + 1] if i + 1 < len(nb.cells) else None
             if following is None or not cells.is_graded_test(following):
                 problems.append(f"{_where(path, i)}: a la celda de solución le debe seguir una celda de tests calificada")
-            elif not cells.is_locked(following) or not following.metadata["nbgrader"].get("points"):
-                problems.append(f"{_where(path, i + 1)}: la celda de tests debe estar bloqueada y valer puntos")
+            elif not cells.nbgrader_meta(following).get("points"):  # nbgrader la bloquea siempre (LockCells)
+                problems.append(f"{_where(path, i + 1)}: la celda de tests debe valer puntos")
         if cell.cell_type == "markdown":
             for anchor in render.GLOSSARY_LINK.findall(source):
                 if anchor not in glossary:
@@ -123,15 +125,16 @@ def check_generated(selected: list[Notebook]) -> list[str]:
                 continue
             problems += _differences(expected, actual, path, compare_outputs=path == notebook.release)
             if path == notebook.worked:
-                problems += check_worked_outputs(actual, path)
+                problems += check_worked_outputs(actual, path, cells.read(notebook.source))
             problems += check_links(actual, path)
             if path == notebook.release:
                 problems += check_badge(actual, path)
     return problems
 
 
-def check_worked_outputs(nb, path) -> list[str]:
-    """Un cuaderno resuelto tiene todas sus celdas ejecutadas y ningún error guardado."""
+def check_worked_outputs(nb, path, source_nb=None) -> list[str]:
+    """Un cuaderno resuelto tiene todas sus celdas ejecutadas y ningún error guardado; con su fuente
+    (``source_nb``), cada test aprueba como en autograde (``cells.test_failure``, sus tests visibles)."""
     problems = []
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
@@ -142,6 +145,10 @@ def check_worked_outputs(nb, path) -> list[str]:
             problems.append(
                 f"{_where(path, i)}: guarda un error, y «Ejecutar todo» se pararía ahí; envuélvelo en `with show_error():`"
             )
+        elif source_nb is not None and i < len(source_nb.cells) and cells.is_graded_test(source_nb.cells[i]):
+            failure = cells.test_failure(source_nb.cells[i], cell.outputs)
+            if failure:
+                problems.append(f"{_where(path, i)}: con la solución, autograde no daría la nota entera a este test: {failure}")
     return problems
 
 

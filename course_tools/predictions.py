@@ -3,6 +3,8 @@
 Un ejercicio de predicción guarda en su test visible la huella del valor correcto, no el valor
 (``rukh_helpers.predictions``). Aquí se calcula esa huella a partir de la celda de solución, se
 comprueba (``make check``) y se escribe en la fuente (``python -m course_tools fingerprints --write``).
+El hueco de una predicción en la versión de alumno lo pone ``add_prediction_stubs``, el último paso
+de ``nbgrader generate_assignment`` (``release_preprocessors.PredictionStubs``).
 """
 
 from __future__ import annotations
@@ -149,24 +151,18 @@ def write_fingerprints(nb) -> int:
     return changed
 
 
-PREDICTION_STUB_HEADER = "# ESCRIBE AQUÍ TU PREDICCIÓN: cambia cada ... por tu respuesta (razónala sin ejecutar nada)."
-
-
 def prediction_stub(test_source: str) -> str | None:
-    """El hueco de una predicción: una línea ``nombre = ...`` por variable, en el orden del test."""
+    """El hueco de una predicción (``cells.prediction_blank``) con las variables de sus ``check_prediction``, en orden."""
     names = list(dict.fromkeys(check.variable for check in prediction_checks(test_source)))
-    if not names:
-        return None
-    return "\n".join([PREDICTION_STUB_HEADER] + [f"{name} = ..." for name in names])
+    return cells.prediction_blank(names) if names else None
 
 
 def add_prediction_stubs(nb) -> None:
-    """En la versión de alumno, cambia el hueco genérico de cada predicción por sus variables con ``...``.
-
-    Es lo mismo que haría un alumno al escribir en el hueco: nbgrader no puntúa las celdas de solución.
-    """
+    """En la versión de alumno, cambia el hueco de código que ``ClearSolutions`` dejó en cada predicción por
+    sus variables con ``...``. Es lo mismo que haría un alumno al escribir en el hueco: nbgrader no puntúa
+    las celdas de solución (su suma de control sigue siendo la del hueco de código)."""
     for solution_index, test_index in cells.exercises(nb):
         solution = nb.cells[solution_index]
         stub = prediction_stub(nb.cells[test_index].source)
-        if stub and "raise NotImplementedError()" in solution.source:
+        if stub and solution.source == cells.code_stub():
             solution.source = stub

@@ -2,15 +2,15 @@
 
 Ejecuta una copia de cada cuaderno de tu carpeta de trabajo (``mi-curso/``) en un núcleo nuevo,
 celda a celda aunque alguna falle (como la corrección), y cuenta sus tests visibles: cuántos
-pasan, cuántos huecos siguen sin rellenar y qué ejercicio mirar después. Tus cuadernos no se
-escriben nunca: lo que se ejecuta es una copia en memoria, en una carpeta temporal.
+pasan (con la regla de autograde, ``cells.test_failure``), cuántos huecos siguen sin rellenar
+(``cells.is_blank``) y qué ejercicio mirar después. Tus cuadernos no se escriben nunca: lo que se
+ejecuta es una copia en memoria, en una carpeta temporal.
 """
 
 from __future__ import annotations
 
 import copy
 import multiprocessing
-import re
 import tempfile
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -21,9 +21,6 @@ import nbformat
 from . import cells
 from .kernels.execution import CELL_TIMEOUT, kernel_env
 from .config import Notebook
-
-PREDICTION_BLANK = re.compile(r"^\s*\w+\s*=\s*\.\.\.\s*(#.*)?$", re.M)
-
 
 @dataclass
 class NotebookProgress:
@@ -41,9 +38,10 @@ class NotebookProgress:
         return not self.problem and self.total > 0 and self.passed == self.total
 
 
-def is_blank(source: str) -> bool:
-    """¿Sigue sin rellenar? El hueco de código lanza NotImplementedError; el de predicción tiene ``nombre = ...``."""
-    return "raise NotImplementedError" in source or bool(PREDICTION_BLANK.search(source))
+def test_passed(executed_test) -> bool:
+    """¿Aprobó esta celda de tests ya ejecutada? Solo si llegó a ejecutarse y autograde le daría la nota
+    entera con esas salidas (``cells.test_failure``, la misma regla que la prueba de respuestas equivocadas)."""
+    return executed_test.get("execution_count") is not None and cells.test_failure(executed_test) is None
 
 
 def exercise_title(nb, solution_index: int) -> str:
@@ -89,9 +87,8 @@ def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> Notebo
         except Exception as err:  # un núcleo que muere o una celda que no acaba: se cuenta lo ejecutado
             result.problem = f"la ejecución se cortó ({type(err).__name__}); cuenta hasta ahí"
     for solution_index, test_index in pairs:
-        blank = is_blank(nb.cells[solution_index].source)
-        executed = run.cells[test_index].get("execution_count") is not None
-        passed = executed and not blank and cells.test_failure(run.cells[test_index]) is None  # como en autograde
+        blank = cells.is_blank(nb.cells[solution_index].source)
+        passed = not blank and test_passed(run.cells[test_index])
         result.blanks += blank
         result.passed += passed
         if not passed and not result.next_exercise:

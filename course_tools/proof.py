@@ -27,7 +27,6 @@ import nbformat
 from . import cells
 from .build import rendered_source
 from .config import Notebook
-from .course import Course
 from .kernels.execution import CELL_TIMEOUT, kernel_env
 from .kernels.spec import kernel_manager
 from .predictions import prediction_stub
@@ -144,8 +143,7 @@ def plan(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None)
     pairs = cells.exercises(nb)
     test_of = {cells.grade_id(nb.cells[s]): cells.grade_id(nb.cells[t]) for s, t in pairs}
     points_of = {cells.grade_id(nb.cells[s]): float(cells.nbgrader_meta(nb.cells[t]).get("points") or 0) for s, t in pairs}
-    code_stub = Course().nbgrader_config().ClearSolutions.code_stub["python"]  # el hueco que ve el alumno
-    stubs = {cells.grade_id(nb.cells[s]): prediction_stub(nb.cells[t].source) or code_stub for s, t in pairs}
+    stubs = {cells.grade_id(nb.cells[s]): prediction_stub(nb.cells[t].source) or cells.code_stub() for s, t in pairs}
     variants = [Variant(SOLUTION)]
     variants += [Variant(BLANK, gid, stubs[gid]) for gid in test_of]
     for gid in test_of:
@@ -236,7 +234,7 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
         else:
             cell.source = cells.strip_solution_markers(original.source)
         client.execute_cell(cell, index)
-        # Una celda de tests suspende como en autograde (stderr y notas parciales incluidas).
+        # Una celda de tests suspende como en autograde (cells.test_failure: stderr salvo avisos, notas parciales).
         error = cells.test_failure(cell) if cells.is_graded_test(original) else cells.error_message(cell.outputs)
         if error is None:
             continue

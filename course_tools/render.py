@@ -1,10 +1,13 @@
-"""Insignias de Colab y línea de instalación, a partir de un solo dato: el repositorio público."""
+"""Lo que la construcción escribe en un cuaderno a partir de la lista de cuadernos y de un solo dato, el
+repositorio público: la insignia de Colab, la línea de instalación, la navegación, los enlaces al glosario
+y la tabla de cuadernos del README. Nada de esto se escribe en source/: ``render_notebook`` lo pone en la
+copia de cada cuaderno que va a release/ (dentro de ``nbgrader generate_assignment``) y a notebooks/."""
 
 from __future__ import annotations
 
 import re
 
-from .config import ROOT, public_repository
+from .config import ROOT, notebooks, public_repository
 
 BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
 BADGE_LINE = re.compile(r"^\[!\[Abrir en Colab\]\([^)]*\)\]\([^)]*\)[^\n]*$", re.M)
@@ -110,3 +113,19 @@ def render_navigation(source: str, notebook, ordered, flat: bool = False) -> str
     if following is not None:
         source = NEXT_LINE.sub(lambda m: f"**Siguiente:** {notebook_link(following, flat)}", source)
     return source
+
+
+def render_notebook(nb, notebook, path, flat: bool, glossary: bool = True) -> None:
+    """Pone al día, en el sitio, un cuaderno del curso que se guardará en ``path``: la insignia de Colab hacia
+    ``path``, la línea de instalación, «Viene de»/«Siguiente» (``flat``: todos los cuadernos en una carpeta,
+    como en notebooks/) y, con ``glossary``, los enlaces al glosario. Hacerlo dos veces da lo mismo."""
+    if len(nb.cells) < 2:
+        raise ValueError(f"{notebook.slug}: necesita al menos la celda de título y la de preparación.")
+    nb.cells[0].source = render_title(nb.cells[0].source, path)
+    nb.cells[1].source = render_setup(nb.cells[1].source)
+    ordered = notebooks()
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = render_navigation(cell.source, notebook, ordered, flat=flat)
+            if glossary:
+                cell.source = render_glossary_links(cell.source)

@@ -349,8 +349,9 @@ def hidden_only_lines(solved) -> list[str]:
 
     shown = "\n".join(cells.strip_hidden_tests(c.source) for c in solved.cells)
     tests = [c for c in solved.cells if cells.is_graded_test(c) and cells.BEGIN_HIDDEN in c.source]
-    return [line.strip() for c in tests for line in cells.HIDDEN_REGION.search(c.source).group(0).splitlines()
-            if len(line.strip()) > 20 and "###" not in line and line.strip() not in shown]
+    return [line.strip() for c in tests for n, line in enumerate(c.source.split("\n"), 1)
+            if n in cells.hidden_lines(c.source) and len(line.strip()) > 20 and "###" not in line
+            and line.strip() not in shown]
 
 
 def said(root, student: str, mark: str) -> list[str]:

@@ -4,7 +4,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from course_tools import checks, predictions, render
+from course_tools import cells, checks, predictions, render
 from course_tools.authoring import nbgrader
 from course_tools.course import Notebook, notebooks
 
@@ -79,6 +79,18 @@ def test_stored_errors_and_unexecuted_cells_are_reported(tmp_path):
     assert "celda 1: celda sin ejecutar" in problems[1]
 
 
+def test_a_worked_test_cell_must_pass_as_autograde_would(tmp_path):
+    """Con su fuente, un test del cuaderno resuelto que escribe en stderr (sin ser un aviso) no aprueba."""
+    graded = {"nbgrader": nbgrader("t", grade=True, locked=True, points=1)}
+    source = new_notebook(cells=[new_code_cell("check()", metadata=graded) for _ in range(2)])
+    worked = new_notebook(cells=[
+        new_code_cell("check()", execution_count=1, outputs=[new_output("stream", name="stderr", text="aviso: mal\n")]),
+        new_code_cell("check()", execution_count=2, outputs=[new_output("stream", name="stderr", text="UserWarning: x\n")]),
+    ])
+    problems = checks.check_worked_outputs(worked, tmp_path / "nb.ipynb", source)
+    assert len(problems) == 1 and "celda 0: con la solución, autograde no daría" in problems[0] and "aviso: mal" in problems[0]
+
+
 def test_relative_links_must_lead_to_a_file(tmp_path):
     (tmp_path / "otro.ipynb").write_text("{}")
     nb = new_notebook()
@@ -118,7 +130,7 @@ def test_the_blank_of_a_prediction_names_its_variables():
     nb.cells[0].source = "# ESCRIBE AQUÍ TU CÓDIGO\nraise NotImplementedError()"
     predictions.add_prediction_stubs(nb)
     lines = nb.cells[0].source.splitlines()
-    assert lines[0] == predictions.PREDICTION_STUB_HEADER
+    assert lines[0] == cells.PREDICTION_STUB_HEADER
     assert lines[1:] == ["shape_a = ...", "kind = ...", "floor = ..."]
     code = _prediction_notebook('from rukh_helpers.checks import call\ncall(f)')
     code.cells[0].source = "raise NotImplementedError()"

@@ -103,7 +103,7 @@ def test_api_without_options_keeps_the_files_timeout(tmp_path, no_env):
 
 
 def test_a_test_cell_passes_only_as_autograde_would_grade_it():
-    """La regla de la prueba y de make progreso es la de autograde: stderr y un número como resultado cuentan."""
+    """La regla de la prueba y de make progreso es la de autograde: stderr (salvo los avisos que ignora el curso) y un número como resultado cuentan."""
     from nbformat.v4 import new_code_cell, new_output
 
     from course_tools import cells
@@ -114,8 +114,10 @@ def test_a_test_cell_passes_only_as_autograde_would_grade_it():
     assert cells.test_failure(cell, ok) is None
     assert cells.test_failure(cell, ok + [new_output("error", ename="CheckFailed", evalue="mal", traceback=[])]) \
         == "CheckFailed: mal"
-    warned = cells.test_failure(cell, ok + [new_output("stream", name="stderr", text="UserWarning: cuidado\n")])
-    assert warned.startswith("escribió en stderr") and "cuidado" in warned
+    stderr = cells.test_failure(cell, ok + [new_output("stream", name="stderr", text="aviso: cuidado\n")])
+    assert stderr.startswith("escribió en stderr") and "cuidado" in stderr
+    # IgnorePattern del curso (c.IgnorePattern.pattern = "Warning") quita los avisos antes de puntuar
+    assert cells.test_failure(cell, ok + [new_output("stream", name="stderr", text="UserWarning: cuidado\n")]) is None
     partial = new_output("execute_result", data={"text/plain": "1.5"}, execution_count=1)
     assert "1.5 de 2 puntos" in cells.test_failure(cell, ok + [partial])
     too_much = new_output("execute_result", data={"text/plain": "3.04"}, execution_count=1)

@@ -7,7 +7,8 @@ import pytest
 from course_tools import cells
 from course_tools.course import Notebook
 from course_tools.lab import seed_workspace
-from course_tools.progress import NotebookProgress, format_progress, is_blank, learner_progress
+from course_tools.cells import is_blank
+from course_tools.progress import NotebookProgress, format_progress, learner_progress
 
 SOLVED = [Notebook("00-cuadernos"), Notebook("01-python")]
 BROKEN = Notebook("16-depuracion")
