@@ -36,7 +36,7 @@ def cmd_check(args) -> int:
 
     started = time.monotonic()
     selected = _selected(args.slugs)
-    problems = run_checks(selected)
+    problems = run_checks(selected if args.slugs else None)  # sin cuadernos: todo, datos incluidos
     for problem in problems:
         print(f"✗ {problem}")
     elapsed = time.monotonic() - started

@@ -221,6 +221,7 @@ def check_catalogues(selected: list[Notebook]) -> list[str]:
 
 
 def run_checks(selected: list[Notebook] | None = None) -> list[str]:
+    whole_course = selected is None
     selected = selected if selected is not None else notebooks()
     problems = []
     if not selected:
@@ -233,6 +234,10 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
     problems += check_strays(notebooks())
     problems += check_generated(selected)
     problems += check_readme()
+    if whole_course:  # los datos del cuaderno 18 (partidas y checkpoint): unos segundos, solo en la revisión entera
+        from .data.validate import data_problems
+
+        problems += data_problems()
     return problems
 
 
