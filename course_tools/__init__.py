@@ -8,7 +8,7 @@ Por capas, de abajo arriba (cada una solo importa de las de debajo; lo prueba
 1. ``isolation/``: límites del sistema, encierro y procesos huérfanos de un núcleo;
 2. ``kernels/``: núcleos calientes, los kernelspecs del curso y cómo se ejecuta un cuaderno;
 3. ``nbgrader_compat``: lo que el curso cambia de nbgrader;
-4. ``course`` (y sus alias en ``config``): la disposición del curso en disco;
+4. ``course``: la disposición del curso en disco;
 5. el curso: reglas de celdas, construcción (``build``), prueba de respuestas equivocadas
    (``proof``), comprobaciones (``checks``), ``make progreso``, ``make lab``...;
 6. ``grading/``: la corrección;

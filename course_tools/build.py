@@ -17,8 +17,7 @@ from pathlib import Path
 import nbformat
 
 from . import cells, render
-from .config import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
-from .course import Course
+from .course import RELEASE_DIR, ROOT, WORKED_DIR, Course, Notebook, notebooks
 from .kernels.execution import CELL_TIMEOUT, kernel_env
 
 

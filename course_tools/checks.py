@@ -12,8 +12,8 @@ import nbformat
 
 from . import cells, fairness, predictions, proof, render
 from .build import release_notebooks, worked_unexecuted
-from .config import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
-from .config import where as _where
+from .course import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
+from .course import where as _where
 
 TITLE = re.compile(r"^# (\d\d) · \S")
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import cells, ingredients, predictions, visible_tests
-from .config import ROOT, Notebook, notebooks, where
+from .course import ROOT, Notebook, notebooks, where
 from .fairness_exceptions import EXCEPTIONS
 
 EXCEPTIONS_FILE = Path(__file__).with_name("fairness_exceptions.py")

@@ -19,8 +19,8 @@ from pathlib import Path
 import nbformat
 
 from . import cells
+from .course import Notebook
 from .kernels.execution import CELL_TIMEOUT, kernel_env
-from .config import Notebook
 
 @dataclass
 class NotebookProgress:

@@ -26,7 +26,7 @@ import nbformat
 
 from . import cells
 from .build import rendered_source
-from .config import Notebook
+from .course import Notebook
 from .kernels.execution import CELL_TIMEOUT, kernel_env
 from .kernels.spec import kernel_manager
 from .predictions import prediction_stub

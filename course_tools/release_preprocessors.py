@@ -20,7 +20,7 @@ from nbgrader.converters import GenerateAssignment
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from . import predictions, render
-from .config import Notebook
+from .course import Notebook
 
 
 class LearnerLinks(NbGraderPreprocessor):

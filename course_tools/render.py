@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .config import ROOT, notebooks, public_repository
+from .course import ROOT, notebooks, public_repository
 
 BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
 BADGE_LINE = re.compile(r"^\[!\[Abrir en Colab\]\([^)]*\)\]\([^)]*\)[^\n]*$", re.M)

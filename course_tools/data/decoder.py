@@ -24,9 +24,9 @@ import time
 from pathlib import Path
 
 from .. import cells
-from ..config import ROOT
+from ..course import ROOT, Notebook
 
-NOTEBOOK = ROOT / "source" / "18-decoder" / "18-decoder.ipynb"
+NOTEBOOK = Notebook("18-decoder").source
 DEFINITION_TAG = "decoder-definicion"
 DATA_DIR = ROOT / "rukh_helpers" / "data"
 CHECKPOINT_FILE = "decoder18.pt"

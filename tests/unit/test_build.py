@@ -13,8 +13,7 @@ import pytest
 from nbgrader.converters import GenerateAssignment
 
 from course_tools import cells, release_preprocessors
-from course_tools.config import ROOT, Notebook
-from course_tools.course import Course
+from course_tools.course import ROOT, Course, Notebook
 
 WITH_PREDICTIONS = Notebook("05-broadcasting")
 

@@ -9,8 +9,7 @@ from nbgrader.preprocessors import ClearHiddenTests, Execute, SaveAutoGrades
 from nbgrader.utils import determine_grade
 
 from course_tools import cells, progress
-from course_tools.config import notebooks
-from course_tools.course import Course
+from course_tools.course import Course, notebooks
 
 TEST_META = {"nbgrader": {"grade": True, "solution": False, "locked": True, "points": 1, "grade_id": "t"}}
 

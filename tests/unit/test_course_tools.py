@@ -93,8 +93,8 @@ def _copy_course(tmp_path: Path) -> Path:
         path.write_text(re.sub(r"\*\*Siguiente:\*\* \[[^]]*\]\([^)]*\)", "**Siguiente:** el resto del curso", path.read_text()))
     shutil.copy2(ROOT / "README.md", copy / "README.md")
     subprocess.run(
-        [sys.executable, "-c", "from pathlib import Path; from course_tools import render, config; "
-         "p = Path('README.md'); p.write_text(render.render_readme(p.read_text(), config.notebooks()))"],
+        [sys.executable, "-c", "from pathlib import Path; from course_tools import course, render; "
+         "p = Path('README.md'); p.write_text(render.render_readme(p.read_text(), course.notebooks()))"],
         cwd=copy, check=True,
     )
     return copy

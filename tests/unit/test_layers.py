@@ -21,7 +21,7 @@ LAYERS = [
     ("aislamiento", ["course_tools.isolation"]),
     ("núcleos", ["course_tools.kernels"]),
     ("nbgrader", ["course_tools.nbgrader_compat"]),
-    ("disposición", ["course_tools.course", "course_tools.config"]),
+    ("disposición", ["course_tools.course"]),
     ("curso", []),
     ("corrección", ["course_tools.grading"]),
     ("órdenes", ["course_tools.__main__"]),
