@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 
 from . import cells, render
-from .course import RELEASE_DIR, ROOT, WORKED_DIR, Course, Notebook, notebooks
+from .course import ROOT, WORKED_DIR, Course, Notebook, notebooks, where
 from .kernels.execution import CELL_TIMEOUT, kernel_env
 
 
@@ -37,10 +37,11 @@ def rendered_source(notebook: Notebook) -> nbformat.NotebookNode:
 
 def prepare_course(root: Path, selected: list[Notebook], db_url: str | None = None):
     """Crea en ``root`` un curso de nbgrader con las fuentes de ``selected`` y genera sus versiones de alumno."""
+    course = Course(root, db_url)
     for notebook in selected:
-        folder = root / "source" / notebook.slug
-        shutil.copytree(notebook.source.parent, folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    api = Course(root, db_url).api()
+        shutil.copytree(notebook.source.parent, course.folder("source", notebook.slug),
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    api = course.api()
     for notebook in selected:
         result = api.generate_assignment(notebook.slug, force=True, create=True)
         if not result["success"]:
@@ -51,9 +52,9 @@ def prepare_course(root: Path, selected: list[Notebook], db_url: str | None = No
 def release_notebooks(selected: list[Notebook]) -> dict[str, nbformat.NotebookNode]:
     """Las versiones de alumno que nbgrader genera, por slug, sin tocar el repositorio."""
     with tempfile.TemporaryDirectory(prefix="curso-release-") as tmp:
-        root = Path(tmp)
-        prepare_course(root, selected)
-        return {n.slug: cells.read(root / "release" / n.slug / n.source.name) for n in selected}
+        course = Course(Path(tmp))
+        prepare_course(course.root, selected)
+        return {n.slug: cells.read(course.notebook("release", n.slug)) for n in selected}
 
 
 def worked_unexecuted(notebook: Notebook) -> nbformat.NotebookNode:
@@ -127,9 +128,9 @@ def worked_notebook(notebook: Notebook) -> nbformat.NotebookNode:
     return keep_volatile_outputs(executed, notebook.worked)
 
 
-def _write_worked(notebook: Notebook) -> str:
+def _write_worked(notebook: Notebook) -> Path:
     cells.write(worked_notebook(notebook), notebook.worked)
-    return notebook.slug
+    return notebook.worked
 
 
 def build(selected: list[Notebook] | None = None, jobs: int = 2) -> None:
@@ -142,12 +143,12 @@ def build(selected: list[Notebook] | None = None, jobs: int = 2) -> None:
     if updated != current:
         readme.write_text(updated, encoding="utf-8")
         print("actualizada la tabla de cuadernos de README.md")
-    for slug, nb in release_notebooks(selected).items():
-        target = RELEASE_DIR / slug / f"{slug}.ipynb"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        cells.write(nb, target)
-        print(f"release/{slug}/{slug}.ipynb")
+    released = release_notebooks(selected)
+    for notebook in selected:
+        notebook.release.parent.mkdir(parents=True, exist_ok=True)
+        cells.write(released[notebook.slug], notebook.release)
+        print(where(notebook.release))
     WORKED_DIR.mkdir(exist_ok=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for slug in pool.map(_write_worked, selected):
-            print(f"notebooks/{slug}.ipynb")
+        for path in pool.map(_write_worked, selected):
+            print(where(path))

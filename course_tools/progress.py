@@ -19,7 +19,7 @@ from pathlib import Path
 import nbformat
 
 from . import cells
-from .course import Notebook
+from .course import Notebook, notebook_path
 from .kernels.execution import CELL_TIMEOUT, kernel_env
 
 @dataclass
@@ -106,7 +106,7 @@ def learner_progress(workspace: Path, selected: list[Notebook], jobs: int = 2, q
     """El progreso de cada cuaderno de ``workspace``, en el orden del curso."""
     from .progress_bar import Progress
 
-    tasks = [(str(workspace / n.slug / f"{n.slug}.ipynb"), n.slug, timeout) for n in selected]
+    tasks = [(str(notebook_path(workspace, n.slug)), n.slug, timeout) for n in selected]
     bar = None if quiet else Progress(len(tasks))
     found = {}
     context = multiprocessing.get_context("spawn")

@@ -5,7 +5,7 @@ import urllib.request
 
 import pytest
 
-from course_tools.course import notebooks
+from course_tools.course import notebook_path, notebooks
 
 
 @pytest.mark.slow
@@ -19,4 +19,4 @@ def test_lab_lists_every_student_notebook(lab_server):
     with urllib.request.urlopen(f"{base}/{first}/{first}.ipynb?token={lab_server['token']}", timeout=30) as answer:
         notebook = json.load(answer)["content"]
     assert any("ESCRIBE AQUÍ TU CÓDIGO" in "".join(c["source"]) for c in notebook["cells"])
-    assert (lab_server["workspace"] / first / f"{first}.ipynb").exists()
+    assert notebook_path(lab_server["workspace"], first).exists()

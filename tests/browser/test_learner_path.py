@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from course_tools.course import ROOT
+from course_tools.course import ROOT, notebook_path
 
 SHOTS = ROOT / "build" / "navegador"
 NOTEBOOK = "00-cuadernos"
@@ -155,7 +155,7 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     _click(driver, ok, "Ok en el veredicto")
     _shot(driver, "5-guardado")
 
-    saved = json.loads((lab_server["workspace"] / NOTEBOOK / f"{NOTEBOOK}.ipynb").read_text(encoding="utf-8"))
+    saved = json.loads(notebook_path(lab_server["workspace"], NOTEBOOK).read_text(encoding="utf-8"))
     solution = next(c for c in saved["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "nb00-predict-order")
     assert "".join(solution["source"]).strip() == ANSWER
     assert solution["metadata"]["nbgrader"]["solution"] is True

@@ -12,6 +12,8 @@ import functools
 
 import nbformat
 
+from course_tools.course import Course
+
 SLUG = "00-cuadernos"
 FILE = f"{SLUG}.ipynb"
 FULL_MARKS = 6.5  # la nota de la solución: la predicción vale 0.5 y cada ejercicio de código, 2
@@ -356,7 +358,7 @@ def hidden_only_lines(solved) -> list[str]:
 
 def said(root, student: str, mark: str) -> list[str]:
     """Lo que la entrega de ``student`` escribió tras ``mark`` en su cuaderno corregido, línea a línea."""
-    nb = nbformat.read(str(root / "autograded" / student / SLUG / FILE), as_version=4)
+    nb = nbformat.read(str(Course(root).notebook("autograded", SLUG, student=student)), as_version=4)
     texts = [out.get("text", "") for cell in nb.cells for out in cell.get("outputs", [])]
     return [line.split(mark, 1)[1].strip() for text in texts for line in text.splitlines() if line.startswith(mark)]
 

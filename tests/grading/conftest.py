@@ -23,7 +23,7 @@ import catalogo_hostil  # noqa: E402
 from catalogo_hostil import CATALOGUE, SLUG  # noqa: E402
 
 from course_tools.build import prepare_course  # noqa: E402
-from course_tools.course import notebooks  # noqa: E402
+from course_tools.course import Course, notebooks  # noqa: E402
 from course_tools.grading.collect import read_folder  # noqa: E402
 from course_tools.grading.report import format_table  # noqa: E402
 from course_tools.grading.run import grade_all  # noqa: E402
@@ -36,9 +36,9 @@ def pytest_configure(config):
 
 
 def submit(root: Path, student: str, slug: str, nb) -> None:
-    folder = root / "submitted" / student / slug
-    folder.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, str(folder / f"{slug}.ipynb"))
+    path = Course(root).notebook("submitted", slug, student=student)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
 
 
 class Bait:
@@ -97,8 +97,8 @@ def course(tmp_path_factory):
     bait = None
     try:
         for n in selected:
-            solved = nbformat.read(str(root / "source" / n.slug / f"{n.slug}.ipynb"), as_version=4)
-            release = nbformat.read(str(root / "release" / n.slug / f"{n.slug}.ipynb"), as_version=4)
+            solved = nbformat.read(str(Course(root).notebook("source", n.slug)), as_version=4)
+            release = nbformat.read(str(Course(root).notebook("release", n.slug)), as_version=4)
             submit(root, "solucion", n.slug, solved)
             if n.slug == SLUG:  # los huecos de los demás cuadernos los prueba ya tests/proof (cada uno suspende)
                 submit(root, "sin-rellenar", n.slug, release)

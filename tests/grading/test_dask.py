@@ -156,21 +156,23 @@ def _class(root: Path) -> list:
 
     import nbformat
 
-    from catalogo_hostil import CATALOGUE, FILE, SLUG
+    from catalogo_hostil import CATALOGUE, SLUG
     from course_tools.build import prepare_course
-    from course_tools.course import Notebook
+    from course_tools.course import Course, Notebook
     from tests.wrong_answers.nb00_cuadernos import WRONG_ANSWERS
 
     selected = [Notebook(SLUG)]
     prepare_course(root, selected)
-    solved = nbformat.read(str(root / "source" / SLUG / FILE), as_version=4)
-    release = nbformat.read(str(root / "release" / SLUG / FILE), as_version=4)
+    course = Course(root)
+    solved = nbformat.read(str(course.notebook("source", SLUG)), as_version=4)
+    release = nbformat.read(str(course.notebook("release", SLUG)), as_version=4)
     wrong = copy.deepcopy(solved)
     cell = next(c for c in wrong.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "nb00-count-moves-to")
     cell.source = WRONG_ANSWERS["nb00-count-moves-to"][0][1]
     for student, nb in (("solucion", solved), ("sin-rellenar", release), ("equivocada", wrong)):
-        (root / "submitted" / student / SLUG).mkdir(parents=True)
-        nbformat.write(nb, str(root / "submitted" / student / SLUG / FILE))
+        path = course.notebook("submitted", SLUG, student=student)
+        path.parent.mkdir(parents=True)
+        nbformat.write(nb, str(path))
     for student in ("huerfano", "ladrona"):
         make, _points, _problem = CATALOGUE[student]
         make(root / "submitted" / student / SLUG, solved, release)

@@ -19,7 +19,7 @@ from catalogo_hostil import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, h
                              said)
 from course_tools import cells
 from course_tools.build import prepare_course
-from course_tools.course import NBGRADER_CONFIG, notebooks
+from course_tools.course import NBGRADER_CONFIG, Course, notebooks
 from course_tools.grading import feedback as grading_feedback
 from course_tools.grading.guard import SANDBOX_ENAME, TAMPER_ENAME
 
@@ -38,11 +38,10 @@ def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess:
     return done
 
 
-def submit(root: Path, student: str, nb) -> Path:
-    folder = root / "submitted" / student / SLUG
-    folder.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, str(folder / f"{SLUG}.ipynb"))
-    return folder
+def submit(root: Path, student: str, nb) -> None:
+    path = Course(root).notebook("submitted", SLUG, student=student)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
 
 
 @pytest.fixture(scope="module")
@@ -53,8 +52,8 @@ def plain(tmp_path_factory):
     (root / "nbgrader_config.py").write_text(
         f"c = get_config()\nload_subconfig({str(NBGRADER_CONFIG)!r})\nc.CourseDirectory.root = {str(root)!r}\n",
         encoding="utf-8")
-    solved = nbformat.read(str(root / "source" / SLUG / f"{SLUG}.ipynb"), as_version=4)
-    release = nbformat.read(str(root / "release" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    solved = nbformat.read(str(Course(root).notebook("source", SLUG)), as_version=4)
+    release = nbformat.read(str(Course(root).notebook("release", SLUG)), as_version=4)
     with_probe = nbformat.from_dict(solved)
     with_probe.cells.append(nbformat.v4.new_code_cell(PROBE))
     submit(root, "solucion", with_probe)
@@ -66,7 +65,7 @@ def plain(tmp_path_factory):
 
 
 def autograded(root: Path, student: str):
-    return nbformat.read(str(root / "autograded" / student / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    return nbformat.read(str(Course(root).notebook("autograded", SLUG, student=student)), as_version=4)
 
 
 def scores(root: Path, student: str) -> dict[str, float]:

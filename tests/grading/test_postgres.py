@@ -19,7 +19,7 @@ from catalogo_hostil import CATALOGUE, FULL_MARKS, SLUG
 from course_tools.grading import gradebook
 from course_tools.grading.run import grade_all
 from course_tools.build import prepare_course
-from course_tools.course import Notebook
+from course_tools.course import Course, Notebook
 from tests.ports import free_port
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -56,13 +56,14 @@ def postgres_url():
 def test_correccion_en_paralelo_sobre_postgres(postgres_url, tmp_path):
     selected = [Notebook(SLUG)]
     prepare_course(tmp_path, selected, db_url=postgres_url)
-    solved = nbformat.read(str(tmp_path / "source" / SLUG / f"{SLUG}.ipynb"), as_version=4)
-    release = nbformat.read(str(tmp_path / "release" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    course = Course(tmp_path)
+    solved = nbformat.read(str(course.notebook("source", SLUG)), as_version=4)
+    release = nbformat.read(str(course.notebook("release", SLUG)), as_version=4)
     expected = {}
     for i in range(3):
-        folder = tmp_path / "submitted" / f"alumno-{i}" / SLUG
-        folder.mkdir(parents=True)
-        nbformat.write(solved if i % 2 == 0 else release, str(folder / f"{SLUG}.ipynb"))
+        path = course.notebook("submitted", SLUG, student=f"alumno-{i}")
+        path.parent.mkdir(parents=True)
+        nbformat.write(solved if i % 2 == 0 else release, str(path))
         expected[f"alumno-{i}"] = FULL_MARKS if i % 2 == 0 else 0
     make, points, _problem = CATALOGUE["check-equal-trucado"]
     make(tmp_path / "submitted" / "tramposo" / SLUG, solved, release)

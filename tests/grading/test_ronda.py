@@ -8,14 +8,14 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import (ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, READERS, SLUG, hidden_only_lines, orphan_pid,
+from catalogo_hostil import (ATTACK_MARK, CATALOGUE, FULL_MARKS, LOOT_MARK, READERS, SLUG, hidden_only_lines, orphan_pid,
                              page_text, said)
 from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report
 from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
 from course_tools.grading.validate import validate_inverted_many
-from course_tools.course import notebooks
+from course_tools.course import Course, notebooks
 from tests.processes import alive
 
 SLUGS = [n.slug for n in notebooks()]
@@ -38,7 +38,7 @@ def test_cuaderno_sin_rellenar_saca_cero(course):
 
 def test_validate_invert_ve_fallar_los_tests_de_release(course):
     root, _outcomes, _, _, _bait = course
-    paths = [root / "release" / s / f"{s}.ipynb" for s in SLUGS]
+    paths = [Course(root).notebook("release", s) for s in SLUGS]
     printed = validate_inverted_many(paths, root)
     for path, text in printed.items():
         assert "does not pass any tests" in text, f"{path.name}: algún test pasa sin rellenar:\n{text[-2000:]}"
@@ -60,7 +60,7 @@ def test_el_encierro_no_niega_nada_a_una_solucion_honrada(course, slug):
     root, outcomes, _, _, _bait = course
     o = outcomes[("solucion", slug)]
     assert "sandbox-denied" not in o.codes(), o.status
-    nb = nbformat.read(str(root / "autograded" / "solucion" / slug / f"{slug}.ipynb"), as_version=4)
+    nb = nbformat.read(str(Course(root).notebook("autograded", slug, student="solucion")), as_version=4)
     stderr = [out.get("text", "") for cell in nb.cells for out in cell.get("outputs", []) if out.get("name") == "stderr"]
     assert stderr == [], stderr
 
@@ -74,7 +74,7 @@ def test_las_que_leen_no_se_llevan_nada_y_se_las_ve(course):
         assert said(root, student, LOOT_MARK) in ([], ["nada"]), student
         denied = next(p for p in o.problems if p.code == "sandbox-denied")
         assert "leer" in denied.message or "a 127.0.0.1:" in denied.message, denied.message
-    nb = (root / "autograded" / "chivata" / SLUG / FILE).read_text(encoding="utf-8")
+    nb = Course(root).notebook("autograded", SLUG, student="chivata").read_text(encoding="utf-8")
     assert "entorno: None" in nb, "la chivata no llegó a mirar su entorno: la prueba no prueba nada"
     assert bait.secret not in nb
     assert "GRADEBOOK" not in nb  # tampoco la dirección de la libreta, si el profesor la exporta
@@ -91,7 +91,7 @@ def test_la_victima_de_la_intrusa_conserva_su_nota(course):
     o = outcomes[("solucion", SLUG)]
     assert o.score == o.max_score == FULL_MARKS
     assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == FULL_MARKS
-    nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    nbformat.read(str(Course(root).notebook("submitted", SLUG, student="solucion")), as_version=4)
 
 
 def test_submitted_queda_byte_a_byte_como_se_entrego(course):
@@ -111,7 +111,7 @@ def test_ningun_proceso_de_una_entrega_sobrevive_a_la_correccion(course):
     """El nieto que deja «huerfano» (en otra sesión, esperando a que acabe la corrección) muere con su trabajo."""
     root, _outcomes, _, _, _bait = course
     assert not alive(orphan_pid(root)), "un proceso de una entrega sobrevivió a la corrección"
-    nbformat.read(str(root / "submitted" / "solucion" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    nbformat.read(str(Course(root).notebook("submitted", SLUG, student="solucion")), as_version=4)
 
 
 def test_reanudar_no_corrige_otra_vez(course):
@@ -139,7 +139,7 @@ def test_devolucion_en_castellano_sin_tests_ocultos(course):
     root, outcomes, _, _, _bait = course
     wanted = [o for key, o in outcomes.items() if key in {("sin-rellenar", SLUG), ("solucion", SLUG)}]
     written = grading_feedback.feedback(root, outcomes=wanted)
-    hidden = hidden_only_lines(nbformat.read(str(root / "source" / SLUG / FILE), as_version=4))
+    hidden = hidden_only_lines(nbformat.read(str(Course(root).notebook("source", SLUG)), as_version=4))
     assert hidden
     assert len(written) == 2
     for html in written:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import nbformat
 
-from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, SLUG, said
+from catalogo_hostil import ATTACK_MARK, CATALOGUE, FULL_MARKS, LOOT_MARK, SLUG, said
 from course_tools.build import prepare_course
-from course_tools.course import Notebook
+from course_tools.course import Course, Notebook
 from course_tools.grading import gradebook
 from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
@@ -22,10 +22,11 @@ def test_lo_que_escribe_un_nucleo_sin_encierro_se_deshace(tmp_path, monkeypatch)
     root = tmp_path / "curso"
     selected = [Notebook(SLUG)]
     prepare_course(root, selected)
-    solved = nbformat.read(str(root / "source" / SLUG / FILE), as_version=4)
-    (root / "submitted" / "solucion" / SLUG).mkdir(parents=True)
-    nbformat.write(solved, str(root / "submitted" / "solucion" / SLUG / FILE))
-    release = nbformat.read(str(root / "release" / SLUG / FILE), as_version=4)
+    course = Course(root)
+    solved = nbformat.read(str(course.notebook("source", SLUG)), as_version=4)
+    course.notebook("submitted", SLUG, student="solucion").parent.mkdir(parents=True)
+    nbformat.write(solved, str(course.notebook("submitted", SLUG, student="solucion")))
+    release = nbformat.read(str(course.notebook("release", SLUG)), as_version=4)
     make, points, _problem = CATALOGUE["intrusa"]
     make(root / "submitted" / "intrusa" / SLUG, solved, None)
     for student in THIEVES:  # sin encierro, las que leen se llevan la nota: los ataques son de verdad
@@ -41,4 +42,4 @@ def test_lo_que_escribe_un_nucleo_sin_encierro_se_deshace(tmp_path, monkeypatch)
     for student in THIEVES:
         assert outcomes[student].score == FULL_MARKS and said(root, student, LOOT_MARK) != ["nada"], outcomes[student].status
     assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == FULL_MARKS
-    nbformat.read(str(root / "autograded" / "solucion" / SLUG / FILE), as_version=4)
+    nbformat.read(str(course.notebook("autograded", SLUG, student="solucion")), as_version=4)

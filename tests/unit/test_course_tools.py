@@ -13,7 +13,7 @@ from packaging.requirements import Requirement
 
 from course_tools import cells, lab, proof, render
 from course_tools.authoring import NotebookWriter
-from course_tools.course import ROOT, Notebook, notebooks
+from course_tools.course import ROOT, Notebook, notebook_path, notebooks
 
 PILOT = "00-cuadernos"
 
@@ -44,7 +44,7 @@ def test_three_dependency_lists_agree():
 
 
 def test_badge_has_colab_form_and_points_to_the_file():
-    path = ROOT / "release" / PILOT / f"{PILOT}.ipynb"
+    path = Notebook(PILOT).release
     url = render.colab_url(path)
     assert re.fullmatch(r"https://colab\.research\.google\.com/github/[\w.-]+/[\w.-]+/blob/[\w.-]+/release/00-cuadernos/00-cuadernos\.ipynb", url)
     assert render.badge(path).startswith("[![Abrir en Colab](https://colab.research.google.com/assets/colab-badge.svg)](")
@@ -57,17 +57,17 @@ def test_badge_has_colab_form_and_points_to_the_file():
 
 def test_workspace_is_seeded_once_and_never_overwritten(tmp_path):
     release = tmp_path / "release"
-    (release / "00-a").mkdir(parents=True)
-    (release / "00-a" / "00-a.ipynb").write_text("original")
+    notebook_path(release, "00-a").parent.mkdir(parents=True)
+    notebook_path(release, "00-a").write_text("original")
     (release / "README.md").write_text("no")
     workspace = tmp_path / "mi-curso"
-    assert lab.seed_workspace(workspace, release) == [workspace / "00-a" / "00-a.ipynb"]
-    (workspace / "00-a" / "00-a.ipynb").write_text("mis respuestas")
-    (release / "00-a" / "00-a.ipynb").write_text("versión nueva")
-    (release / "01-b").mkdir()
-    (release / "01-b" / "01-b.ipynb").write_text("nuevo")
-    assert lab.seed_workspace(workspace, release) == [workspace / "01-b" / "01-b.ipynb"]
-    assert (workspace / "00-a" / "00-a.ipynb").read_text() == "mis respuestas"
+    assert lab.seed_workspace(workspace, release) == [notebook_path(workspace, "00-a")]
+    notebook_path(workspace, "00-a").write_text("mis respuestas")
+    notebook_path(release, "00-a").write_text("versión nueva")
+    notebook_path(release, "01-b").parent.mkdir()
+    notebook_path(release, "01-b").write_text("nuevo")
+    assert lab.seed_workspace(workspace, release) == [notebook_path(workspace, "01-b")]
+    assert notebook_path(workspace, "00-a").read_text() == "mis respuestas"
     assert not (workspace / "README.md").exists()
     command = lab.lab_command(workspace, 9999, open_browser=False)
     assert "--no-browser" in command and f"--ServerApp.root_dir={workspace}" in command
@@ -88,7 +88,7 @@ def _copy_course(tmp_path: Path) -> Path:
     (copy / "notebooks").mkdir()
     shutil.copy2(ROOT / "notebooks" / f"{PILOT}.ipynb", copy / "notebooks")
     # En la copia el piloto es el último cuaderno: su enlace «Siguiente» no tendría adónde ir.
-    for path in (copy / "source" / PILOT / f"{PILOT}.ipynb", copy / "release" / PILOT / f"{PILOT}.ipynb",
+    for path in (notebook_path(copy / "source", PILOT), notebook_path(copy / "release", PILOT),
                  copy / "notebooks" / f"{PILOT}.ipynb"):
         path.write_text(re.sub(r"\*\*Siguiente:\*\* \[[^]]*\]\([^)]*\)", "**Siguiente:** el resto del curso", path.read_text()))
     shutil.copy2(ROOT / "README.md", copy / "README.md")
@@ -109,7 +109,7 @@ def test_check_catches_tampering(tmp_path):
     copy = _copy_course(tmp_path)
     assert _check(copy).returncode == 0, _check(copy).stdout
 
-    release = copy / "release" / PILOT / f"{PILOT}.ipynb"
+    release = notebook_path(copy / "release", PILOT)
     original_release = release.read_text()
     release.write_text(original_release.replace("La casilla de destino", "La casilla de destino ya"))
     result = _check(copy)
@@ -129,7 +129,7 @@ def test_check_catches_tampering(tmp_path):
     result = _check(copy)
     assert result.returncode == 1 and f"notebooks/{PILOT}.ipynb, celda 3" in result.stdout
 
-    source = copy / "source" / PILOT / f"{PILOT}.ipynb"
+    source = notebook_path(copy / "source", PILOT)
     nb = nbformat.read(source, 4)
     tests = [i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)]
     nb.cells[tests[0]].source = nb.cells[tests[0]].source.replace(cells.END_HIDDEN, "")

@@ -5,7 +5,7 @@ import nbformat
 import pytest
 
 from course_tools import cells
-from course_tools.course import Notebook
+from course_tools.course import Notebook, notebook_path
 from course_tools.lab import seed_workspace
 from course_tools.cells import is_blank
 from course_tools.progress import NotebookProgress, format_progress, learner_progress
@@ -16,7 +16,7 @@ BROKEN = Notebook("16-depuracion")
 
 def _paste_solutions(workspace, notebook):
     """Lo que haría un alumno que copia las soluciones del profesor en sus huecos."""
-    path = workspace / notebook.slug / f"{notebook.slug}.ipynb"
+    path = notebook_path(workspace, notebook.slug)
     mine = nbformat.read(str(path), as_version=4)
     solutions = {cells.grade_id(c): c.source for c in cells.read(notebook.source).cells if cells.is_solution(c)}
     for cell in mine.cells:
@@ -42,7 +42,7 @@ def test_fresh_then_solved_then_broken(tmp_path):
 
     for notebook in SOLVED:
         _paste_solutions(workspace, notebook)
-    (workspace / BROKEN.slug / f"{BROKEN.slug}.ipynb").write_text('{"cells": [', encoding="utf-8")
+    notebook_path(workspace, BROKEN.slug).write_text('{"cells": [', encoding="utf-8")
     before = _snapshot(workspace)
     rows = learner_progress(workspace, selected, quiet=True)
     assert _snapshot(workspace) == before
@@ -60,8 +60,8 @@ def test_blanks_and_table_edge_cases(tmp_path):
     assert not is_blank("x_after_clicks = 37\nshape = (1, ...)")
     missing = learner_progress(tmp_path, [Notebook("00-cuadernos")], quiet=True)[0]
     assert "no está en tu carpeta" in missing.problem
-    (tmp_path / "00-cuadernos").mkdir()
-    nbformat.write(nbformat.v4.new_notebook(), str(tmp_path / "00-cuadernos" / "00-cuadernos.ipynb"))
+    notebook_path(tmp_path, "00-cuadernos").parent.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(), str(notebook_path(tmp_path, "00-cuadernos")))
     bare = learner_progress(tmp_path, [Notebook("00-cuadernos")], quiet=True)[0]
     assert "metadatos de nbgrader" in bare.problem
     partial = NotebookProgress("x", total=3, passed=1, blanks=1, next_exercise="Ejercicio 2 · Algo",
