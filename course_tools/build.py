@@ -18,7 +18,8 @@ import nbformat
 
 from . import cells, render
 from .course import ROOT, WORKED_DIR, Course, Notebook, notebooks, where
-from .kernels.execution import CELL_TIMEOUT, kernel_env
+from .kernels.execution import kernel_env, notebook_client
+from .kernels.spec import KERNEL_NAME
 
 
 class BuildError(RuntimeError):
@@ -70,27 +71,19 @@ def worked_unexecuted(notebook: Notebook) -> nbformat.NotebookNode:
     return nb
 
 
-def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None, warm: bool = True) -> nbformat.NotebookNode:
+def execute(nb: nbformat.NotebookNode, label: str, cwd: Path | None = None,
+            kernel: str = KERNEL_NAME) -> nbformat.NotebookNode:
     """Ejecuta un cuaderno en un núcleo nuevo con un solo hilo de cálculo (salidas reproducibles).
 
-    ``warm``: el núcleo nace por fork de un padre que ya importó torch (``course_tools.kernels``);
-    las salidas son las mismas que con un núcleo normal, que es lo que da ``warm=False``.
+    El núcleo es el caliente del curso, que nace por fork de un padre que ya importó torch
+    (``course_tools.kernels``); las salidas son las mismas que con el python3 de Jupyter, que es el que da
+    ``kernel="python3"`` (el suelo de ``make bench``).
     """
-    from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
-
-    from .kernels.spec import kernel_manager
 
     nb = copy.deepcopy(nb)
     with tempfile.TemporaryDirectory(prefix="curso-exec-") as tmp:
-        client = NotebookClient(
-            nb,
-            km=kernel_manager() if warm else None,
-            timeout=CELL_TIMEOUT,
-            kernel_name="python3",
-            record_timing=False,
-            resources={"metadata": {"path": str(cwd or tmp)}},
-        )
+        client = notebook_client(nb, cwd or tmp, name=kernel)
         try:
             client.execute(env=kernel_env(), cleanup_kc=True)  # el núcleo se apaga al acabar
         except CellExecutionError as err:

@@ -20,7 +20,7 @@ import nbformat
 
 from . import cells
 from .course import Notebook, notebook_path
-from .kernels.execution import CELL_TIMEOUT, kernel_env
+from .kernels.execution import CELL_TIMEOUT, kernel_env, notebook_client
 
 @dataclass
 class NotebookProgress:
@@ -57,10 +57,6 @@ def exercise_title(nb, solution_index: int) -> str:
 
 def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> NotebookProgress:
     """Ejecuta una copia del cuaderno y cuenta sus ejercicios; nunca escribe en ``path``."""
-    from nbclient import NotebookClient
-
-    from .kernels.spec import kernel_manager
-
     result = NotebookProgress(slug)
     if not path.exists():
         result.problem = "no está en tu carpeta (ejecuta `make lab` para copiarlo)"
@@ -80,8 +76,7 @@ def check_notebook(path: Path, slug: str, timeout: int = CELL_TIMEOUT) -> Notebo
     with tempfile.TemporaryDirectory(prefix="curso-progreso-") as tmp:
         # El núcleo del curso (en caliente, por sockets Unix): el python3 a secas avisa en inglés, en cada
         # arranque, de que habla por TCP sin cifrar, y ese aviso se colaba entre las líneas de progreso.
-        client = NotebookClient(run, km=kernel_manager(), timeout=timeout, allow_errors=True,
-                                record_timing=False, resources={"metadata": {"path": tmp}})
+        client = notebook_client(run, tmp, timeout=timeout, allow_errors=True)
         try:
             client.execute(env=env, cleanup_kc=True)
         except Exception as err:  # un núcleo que muere o una celda que no acaba: se cuenta lo ejecutado
