@@ -3,8 +3,10 @@
 Las órdenes de nbgrader funcionan desde la raíz del repositorio: allí están
 source/, release/, submitted/, autograded/ y feedback/. ``nbgrader generate_assignment``,
 ``nbgrader autograde`` y ``nbgrader generate_feedback`` a secas usan las mismas cadenas de
-preprocesadores que ``make release``, ``make grade`` y ``make feedback``
-(course_tools/release_preprocessors.py y course_tools/grading/preprocessors.py).
+preprocesadores que ``make release``, ``make grade`` y ``make feedback``: la de la versión de alumno
+la pone course_tools/release_preprocessors.py; las de la corrección y la devolución están escritas
+aquí, con los preprocesadores por su nombre (course_tools/grading/), así que leer este fichero no
+importa la corrección.
 
 Las reglas de las celdas (course_tools/cells.py) leen de aquí el hueco de código, los delimitadores
 de nbgrader y qué salidas de stderr se ignoran al corregir.
@@ -21,7 +23,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if not any(os.path.abspath(entry or os.curdir) == HERE for entry in sys.path):
     sys.path.insert(0, HERE)
 from course_tools import release_preprocessors  # noqa: E402
-from course_tools.grading.preprocessors import register  # noqa: E402
 from course_tools.kernels.execution import CELL_TIMEOUT  # noqa: E402
 
 c.CourseDirectory.root = HERE
@@ -71,4 +72,36 @@ c.Validator.passed_warning = "EL CUADERNO PASA {num_passed} CELDA(S) DE TESTS.\n
 
 # Las defensas del corrector (núcleo con límites, canarios, salidas recortadas, la primera copia de
 # una celda repetida es la que cuenta) y la devolución en castellano sin el código de los tests ocultos.
-register(c)
+# Cada preprocesador va por su nombre: nbconvert lo importa al registrarlo en su exportador, cuando
+# nbgrader corrige o devuelve, y no al leer esta configuración (una release no carga la corrección).
+GRADING = "course_tools.grading"
+c.Autograde.sanitize_preprocessors = [
+    "nbgrader.preprocessors.ClearOutput",
+    f"{GRADING}.preprocessors.KeepFirstIds",  # antes de DeduplicateIds, que se queda con la última copia
+    "nbgrader.preprocessors.DeduplicateIds",
+    "nbgrader.preprocessors.OverwriteKernelspec",
+    "nbgrader.preprocessors.OverwriteCells",
+    f"{GRADING}.guard.InsertCanaries",  # tras OverwriteCells: los canarios rodean los tests originales
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+c.Autograde.autograde_preprocessors = [
+    f"{GRADING}.guard.GuardedExecute",  # el Execute de nbgrader en el núcleo con límites y encierro
+    f"{GRADING}.guard.CheckCanaries",
+    f"{GRADING}.preprocessors.TruncateOutput",  # las salidas gigantes, recortadas
+    "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor",
+    "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades",
+    "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+c.GenerateFeedback.preprocessors = [
+    "nbgrader.preprocessors.GetGrades",
+    f"{GRADING}.preprocessors.HideHiddenTests",  # tras GetGrades: sin el código de los tests ocultos
+    "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
+]
+# La plantilla de la devolución se llama «feedback», como la de nbgrader, porque
+# NbGraderAPI.generate_feedback (make feedback y el formgrader) pide siempre esa: en
+# extra_template_basedirs solo está la carpeta del curso, así que encuentra la castellana.
+c.HTMLExporter.template_name = "feedback"
+c.HTMLExporter.extra_template_basedirs = [os.path.join(HERE, "course_tools", "grading", "templates")]

@@ -10,9 +10,10 @@ El recorrido de una entrega, módulo a módulo:
   ``autograded/`` y la libreta del curso (``settle``);
 - ``executor`` (procesos locales) y ``dask_executor`` (un clúster de Dask): dónde corren los trabajos;
 - ``worker``: un trabajo, ``nbgrader autograde`` en un curso de usar y tirar;
-- ``preprocessors`` (las cadenas de nbgrader del curso), ``guard`` (canarios, ejecución con límites) y
-  ``kernel`` (el entorno del núcleo de corrección): las defensas; los límites y el encierro del
-  núcleo están abajo, en ``course_tools/isolation``;
+- ``preprocessors`` (tres preprocesadores pequeños), ``guard`` (canarios, ejecución con límites) y
+  ``kernel`` (el entorno del núcleo de corrección): las defensas, que ``nbgrader_config.py`` pone en
+  las cadenas de nbgrader por su nombre; los límites y el encierro del núcleo están abajo, en
+  ``course_tools/isolation``;
 - ``gradebook``: todas las lecturas y escrituras de la libreta;
 - ``report`` (CSV, resumen, histogramas), ``feedback`` (devoluciones HTML) y ``moodle`` con
   ``worksheet`` (la hoja de calificaciones y el zip de devoluciones): lo que se entrega;

@@ -17,9 +17,9 @@ Se enchufan en la cadena de ``nbgrader autograde`` como preprocesadores:
   tests y las siguientes (con un error visible ``ManipulacionDetectada``) y quita del cuaderno
   las celdas del corrector.
 
-Las cadenas de preprocesadores que las usan (con ``TruncateOutput``, que recorta salidas gigantes)
-están en ``preprocessors.py`` y se registran en ``nbgrader_config.py``: un ``nbgrader autograde`` a
-secas también aplica estas defensas.
+Las cadenas de preprocesadores que las usan (con ``TruncateOutput`` de ``preprocessors.py``, que recorta
+salidas gigantes) están en ``nbgrader_config.py``, por su nombre: un ``nbgrader autograde`` a secas
+también aplica estas defensas.
 
 Las defensas dentro del núcleo paran las trampas ingenuas (``check_equal`` cambiado por una
 función que no hace nada, errores silenciados, ``builtins`` parcheados); quien lea este código

@@ -1,37 +1,28 @@
-"""Las cadenas de preprocesadores del curso, escritas en un solo sitio, y tres preprocesadores pequeños
-(``KeepFirstIds``, ``HideHiddenTests``, ``TruncateOutput``).
+"""Tres preprocesadores pequeños del curso para nbgrader (``KeepFirstIds``, ``HideHiddenTests``,
+``TruncateOutput``); las defensas grandes están en ``guard.py``.
 
-``register(config)`` las pone en una configuración de nbgrader. ``nbgrader_config.py`` la llama,
-así que un ``nbgrader autograde`` o un ``nbgrader generate_feedback`` a secas en este curso hace
-lo mismo que ``make grade`` y ``make feedback``:
+Las cadenas que los usan están en ``nbgrader_config.py``, con cada preprocesador por su nombre (nbconvert
+lo importa al registrarlo), así que un ``nbgrader autograde`` o un ``nbgrader generate_feedback`` a secas
+en este curso hace lo mismo que ``make grade`` y ``make feedback``, y leer esa configuración no importa
+este paquete:
 
 * autograde, al sanear la entrega: ``KeepFirstIds`` antes del ``DeduplicateIds`` de nbgrader
-  (que se queda con la última copia) y ``InsertCanaries`` tras ``OverwriteCells``;
+  (que se queda con la última copia) y ``InsertCanaries`` (``guard.py``) tras ``OverwriteCells``;
 * autograde, al ejecutar: ``GuardedExecute`` y ``CheckCanaries`` (``guard.py``) y ``TruncateOutput``,
   que recorta salidas gigantes, alrededor de los de nbgrader;
 * devolución: ``HideHiddenTests`` tras ``GetGrades`` y la plantilla en castellano de
-  ``templates/feedback``. Se llama como la de nbgrader porque ``NbGraderAPI.generate_feedback``
-  (el que usan ``make feedback`` y el formgrader) pide siempre una plantilla «feedback»: en
-  ``extra_template_basedirs`` solo está la carpeta del curso, así que encuentra esta.
+  ``templates/feedback``.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from traitlets import Integer
 
-from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, GetGrades,
-                                    IgnorePattern, LimitOutput, NbGraderPreprocessor, OverwriteCells,
-                                    OverwriteKernelspec, SaveAutoGrades)
+from nbgrader.preprocessors import NbGraderPreprocessor
 
 from .. import cells
-from .guard import CheckCanaries, GuardedExecute, InsertCanaries
 
 TRUNCATED_MARK = "recortada por el corrector"  # lo que busca worker.problems_in
-TEMPLATES_DIR = Path(__file__).resolve().with_name("templates")
-FEEDBACK_TEMPLATE = "feedback"
 
 
 def keep_first_copies(nb) -> bool:
@@ -84,19 +75,3 @@ class TruncateOutput(NbGraderPreprocessor):
                     out["data"][key] = value[: self.max_chars] + f"\n[… salida {TRUNCATED_MARK} …]"
                     cell.metadata["curso_recortada"] = True
         return cell, resources
-
-
-SANITIZE = [ClearOutput, KeepFirstIds, DeduplicateIds, OverwriteKernelspec, OverwriteCells, InsertCanaries,
-            CheckCellMetadata]
-AUTOGRADE = [GuardedExecute, CheckCanaries, TruncateOutput, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
-             SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
-FEEDBACK = [GetGrades, HideHiddenTests, CSSHTMLHeaderPreprocessor]
-
-
-def register(config) -> None:
-    """Las cadenas del curso y la plantilla de la devolución en ``config`` (un ``traitlets`` Config)."""
-    config.Autograde.sanitize_preprocessors = list(SANITIZE)
-    config.Autograde.autograde_preprocessors = list(AUTOGRADE)
-    config.GenerateFeedback.preprocessors = list(FEEDBACK)
-    config.HTMLExporter.template_name = FEEDBACK_TEMPLATE
-    config.HTMLExporter.extra_template_basedirs = [str(TEMPLATES_DIR)]

@@ -23,11 +23,12 @@ def _autograde_score(cell) -> float:
     guardadas: cada preprocesador entre la ejecución y ``SaveAutoGrades``, salvo los que ejecutan el
     cuaderno o miran sus celdas canario (aquí no las hay), y luego ``determine_grade`` como SaveAutoGrades."""
     from nbformat.v4 import new_notebook
+    from traitlets.utils.importstring import import_item
 
     from course_tools.grading.guard import CheckCanaries
 
     config = Course().nbgrader_config()
-    chain = list(config.Autograde.autograde_preprocessors)
+    chain = [import_item(pp) for pp in config.Autograde.autograde_preprocessors]  # nbgrader_config.py los nombra
     after_execution = [pp for pp in chain[: chain.index(SaveAutoGrades)] if not issubclass(pp, (Execute, CheckCanaries))]
     nb = new_notebook(cells=[cell])
     resources = {"nbgrader": {"notebook": "nb", "assignment": "nb", "student": "x"}}

@@ -83,6 +83,8 @@ def test_nbgrader_config_honours_the_rule_and_a_timeout(tmp_path, monkeypatch):
 
 
 def test_api_uses_this_course_and_the_course_chains(tmp_path, no_env):
+    from traitlets.utils.importstring import import_item
+
     from course_tools.grading.guard import GuardedExecute
 
     before = dict(os.environ)
@@ -90,7 +92,7 @@ def test_api_uses_this_course_and_the_course_chains(tmp_path, no_env):
     assert api.coursedir.root == str(tmp_path)
     assert api.coursedir.db_url == "sqlite:///libreta.db"
     assert api.config.Execute.timeout == 9
-    assert api.config.Autograde.autograde_preprocessors[0] is GuardedExecute  # de nbgrader_config.py
+    assert import_item(api.config.Autograde.autograde_preprocessors[0]) is GuardedExecute  # de nbgrader_config.py
     assert nbgrader.api.get_alembic_version is nbgrader_compat.alembic_head
     assert dict(os.environ) == before
     assert not tmp_path.joinpath("submitted").exists()

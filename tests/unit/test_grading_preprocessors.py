@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
@@ -72,35 +76,60 @@ def test_keep_first_ids_keeps_the_first_copy_where_nbgrader_keeps_the_last():
     assert not preprocessors.keep_first_copies(ours)
 
 
-def test_the_chains_are_written_once_and_nbgrader_config_registers_them():
-    from nbgrader.preprocessors import DeduplicateIds, GetGrades, OverwriteCells
+def as_nbgrader_registers(chain) -> list[type]:
+    """Los preprocesadores de ``chain`` como los registra nbgrader en su exportador
+    (``Autograde._init_preprocessors``: ``Exporter.register_preprocessor``, que importa un nombre con puntos)."""
+    from nbconvert.exporters import NotebookExporter
+
+    exporter = NotebookExporter()
+    exporter._preprocessors = []  # como nbgrader: solo los de la cadena
+    for pp in chain:
+        exporter.register_preprocessor(pp)
+    return [type(pp) for pp in exporter._preprocessors]
+
+
+def test_nbgrader_config_gives_the_course_chains():
+    from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+    from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, GetGrades,
+                                        IgnorePattern, LimitOutput, OverwriteCells, OverwriteKernelspec, SaveAutoGrades)
     from traitlets.config.loader import PyFileConfigLoader
 
     loaded = PyFileConfigLoader(NBGRADER_CONFIG.name, path=str(NBGRADER_CONFIG.parent)).load_config()
     configured = Course(ROOT).nbgrader_config(timeout=7)  # lo que usan make grade y make feedback
     for config in (loaded, configured):
-        sanitize = config.Autograde.sanitize_preprocessors
-        assert sanitize == preprocessors.SANITIZE
-        assert sanitize.index(preprocessors.KeepFirstIds) + 1 == sanitize.index(DeduplicateIds)
-        assert sanitize.index(OverwriteCells) + 1 == sanitize.index(guard.InsertCanaries)
-        assert config.Autograde.autograde_preprocessors == preprocessors.AUTOGRADE
-        assert config.Autograde.autograde_preprocessors[0] is guard.GuardedExecute
-        feedback = config.GenerateFeedback.preprocessors
-        assert feedback.index(GetGrades) < feedback.index(preprocessors.HideHiddenTests)
+        assert as_nbgrader_registers(config.Autograde.sanitize_preprocessors) == [
+            ClearOutput, preprocessors.KeepFirstIds, DeduplicateIds, OverwriteKernelspec, OverwriteCells,
+            guard.InsertCanaries, CheckCellMetadata]
+        assert as_nbgrader_registers(config.Autograde.autograde_preprocessors) == [
+            guard.GuardedExecute, guard.CheckCanaries, preprocessors.TruncateOutput, IgnorePattern,
+            ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
+        assert as_nbgrader_registers(config.GenerateFeedback.preprocessors) == [
+            GetGrades, preprocessors.HideHiddenTests, CSSHTMLHeaderPreprocessor]
         assert config.HTMLExporter.template_name == "feedback"  # NbGraderAPI.generate_feedback lo fija así
-        assert config.HTMLExporter.extra_template_basedirs == [str(preprocessors.TEMPLATES_DIR)]
+        [templates] = config.HTMLExporter.extra_template_basedirs
+        assert Path(templates).samefile(Path(preprocessors.__file__).with_name("templates"))
+        assert (Path(templates) / "feedback" / "index.html.j2").exists()
     assert configured.Execute.timeout == 7
-    assert (preprocessors.TEMPLATES_DIR / "feedback" / "index.html.j2").exists()
+
+
+def test_loading_nbgrader_config_imports_no_grading_module(tmp_path):
+    """Leída como la lee nbgrader (``PyFileConfigLoader``), en un proceso nuevo y desde otra carpeta, la
+    configuración no importa nada de ``course_tools.grading``: una release no carga la corrección."""
+    code = ("import sys\n"
+            "from traitlets.config.loader import PyFileConfigLoader\n"
+            f"PyFileConfigLoader({NBGRADER_CONFIG.name!r}, path={str(NBGRADER_CONFIG.parent)!r}).load_config()\n"
+            "print(sorted(m for m in sys.modules if m.startswith('course_tools')))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    loaded = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    assert "course_tools.release_preprocessors" in loaded  # la configuración se leyó entera
+    assert [m for m in loaded if m == "course_tools.grading" or m.startswith("course_tools.grading.")] == []
 
 
 def test_the_feedback_template_is_spanish_and_shows_grades_with_a_decimal_comma():
     from nbconvert.exporters import HTMLExporter
     from nbgrader.converters import GenerateFeedback
     from nbgrader.coursedir import CourseDirectory
-    from traitlets.config import Config
-
-    config = Config()
-    preprocessors.register(config)
+    config = Course(ROOT).nbgrader_config()
     exporter = HTMLExporter(config=GenerateFeedback(coursedir=CourseDirectory(), config=config).config)
     nb = feedback_notebook()
     nb.cells[2].metadata["nbgrader"].update(score=1.5, points=2)
