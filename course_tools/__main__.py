@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m course_tools", description=__doc__)
     sub = parser.add_subparsers(dest="order", required=True)
     for name, func, helptext in (
-        ("release", cmd_release, "regenera release/ y notebooks/ desde source/"),
+        ("release", cmd_release, "regenera release/ (nbgrader), notebooks/ (resueltos y ejecutados) y la tabla de cuadernos del README; no toca source/"),
         ("check", cmd_check, "comprobaciones rápidas de estructura"),
         ("prove", cmd_prove, "prueba las respuestas equivocadas de los catálogos"),
         ("fairness", cmd_fairness, "ejercicios justos: lo que falta enseñar o comprobar, con las excepciones pendientes"),
