@@ -235,9 +235,11 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
     problems += check_generated(selected)
     problems += check_readme()
     if whole_course:  # los datos del cuaderno 18 (partidas y checkpoint): unos segundos, solo en la revisión entera
+        from .data import decoder
         from .data.validate import data_problems
 
-        problems += data_problems()
+        if decoder.NOTEBOOK.exists():  # un curso sin el cuaderno 18 no usa sus datos
+            problems += data_problems()
     return problems
 
 
