@@ -71,19 +71,20 @@ system-deps:
 	fi
 
 # --- make test: cada etapa dice cuánto tarda ---------------------------------
-# Los niveles son carpetas de tests/, de lo rápido a lo lento (ver [tool.pytest.ini_options]).
-# «coverage run» mide cada etapa con sus procesos de Python (patch = subprocess en pyproject.toml); cada
-# proceso deja su .coverage.* y la etapa «cobertura» los junta y pone el mínimo de cada paquete.
+# Los niveles son carpetas de tests/, de lo rápido a lo lento (ver [tool.pytest.ini_options]); unit,
+# integration y kernels van en una etapa para que los dos procesos de pytest-xdist se repartan el trabajo.
+# «coverage run» mide esa etapa y la ronda con sus procesos de Python (patch = subprocess en pyproject.toml);
+# cada proceso deja su .coverage.* y la etapa «cobertura» los junta y pone el mínimo de cada paquete. La
+# prueba de respuestas equivocadas no se mide: lo suyo corre en los núcleos, y la medida la frena.
 COVERAGE := $(BIN)/python -m coverage
 COVERAGE_GATES := rukh_helpers=95 course_tools=69
 test: export COVERAGE_FILE := $(CURDIR)/.coverage
 test: $(STAMP) system-deps
 	@rm -f .coverage .coverage.*
-	@$(TOOLS) stage "unitarias" -- $(COVERAGE) run -m pytest -q tests/unit -n 2
-	@$(TOOLS) stage "integración y núcleos calientes" -- $(COVERAGE) run -m pytest -q tests/integration tests/kernels -n 2
+	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(COVERAGE) run -m pytest -q tests/unit tests/integration tests/kernels -n 2
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
-	@$(TOOLS) stage "respuestas equivocadas" -- $(COVERAGE) run -m pytest -q tests/proof -n 2
+	@$(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2
 	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 2 --dist loadfile
 	@$(TOOLS) stage "cobertura" -- $(MAKE) --no-print-directory coverage-gate
 	@$(TOOLS) stage "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser
