@@ -8,7 +8,7 @@ export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help lab progreso test release check grade feedback bench system-deps clean
+.PHONY: help lab progreso test coverage-gate release check grade feedback bench system-deps clean
 
 help:
 	@echo "make lab      -> JupyterLab con tus cuadernos de alumno (carpeta mi-curso/)"
@@ -78,16 +78,33 @@ system-deps:
 	fi
 
 # --- make test: cada etapa dice cuánto tarda ---------------------------------
+# Los niveles son carpetas de tests/, de lo rápido a lo lento (ver [tool.pytest.ini_options]); unit,
+# integration y kernels van en una etapa para que los dos procesos de pytest-xdist se repartan el trabajo.
+# «coverage run» mide esa etapa y la ronda con sus procesos de Python (patch = subprocess en pyproject.toml);
+# cada proceso deja su .coverage.* y la etapa «cobertura» los junta y pone el mínimo de cada paquete. La
+# prueba de respuestas equivocadas no se mide: lo suyo corre en los núcleos, y la medida la frena.
+COVERAGE := $(BIN)/python -m coverage
+COVERAGE_GATES := rukh_helpers=95 course_tools=69
+test: export COVERAGE_FILE := $(CURDIR)/.coverage
 test: $(STAMP) system-deps
-	@rm -f .coverage
-	@$(TOOLS) stage "unitarias y núcleos calientes" -- $(BIN)/python -m pytest -q tests/unit tests/kernels -n 2 --cov --cov-report=
+	@rm -f .coverage .coverage.*
+	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(COVERAGE) run -m pytest -q tests/unit tests/integration tests/kernels -n 2
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
 	@$(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2
-	@$(TOOLS) stage "ronda de corrección" -- $(BIN)/python -m pytest -q tests/grading -n 2 --dist loadfile --cov --cov-append --cov-report=
-	@$(TOOLS) stage "cobertura" -- $(TOOLS) coverage
+	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 2 --dist loadfile
+	@$(TOOLS) stage "cobertura" -- $(MAKE) --no-print-directory coverage-gate
 	@$(TOOLS) stage "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser
 	@$(TOOLS) stage-summary
+
+# Junta los .coverage.* de las etapas y exige la cobertura de ramas mínima de cada paquete.
+# Las líneas sin probar: .venv/bin/python -m coverage report --include='course_tools/*' --skip-covered
+coverage-gate:
+	@$(COVERAGE) combine -q
+	@for gate in $(COVERAGE_GATES); do \
+	  package=$${gate%=*}; minimum=$${gate#*=}; printf '%s (mínimo %s %%): ' $$package $$minimum; \
+	  $(COVERAGE) report --include="$$package/*" --fail-under=$$minimum --format=total || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) build mi-curso .pytest_cache

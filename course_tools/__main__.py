@@ -118,37 +118,6 @@ def cmd_stage(args) -> int:
     return rc
 
 
-# Cobertura de ramas mínima de cada paquete, sumando las etapas de make test que corren en el
-# proceso de pytest (pruebas unitarias, núcleos calientes y ronda de corrección). Lo que solo corre
-# dentro de un núcleo o de un trabajador (guard, worker, warm_parent) lo prueban esas etapas, pero
-# la cobertura no lo ve.
-COVERAGE_GATES = {"rukh_helpers": 95, "course_tools": 69}
-
-
-def cmd_coverage(args) -> int:
-    """Comprueba los mínimos de cobertura por paquete con el .coverage que dejan las etapas."""
-    import io
-
-    from coverage import Coverage
-    from coverage.exceptions import NoDataError
-
-    data = Coverage()
-    data.load()
-    failed = 0
-    for package, minimum in COVERAGE_GATES.items():
-        try:
-            percent = data.report(include=[f"{package}/*"], file=io.StringIO())
-        except NoDataError:
-            print(f"✗ {package}: no hay datos de cobertura (¿se ejecutaron las pruebas con --cov?)")
-            return 1
-        ok = percent >= minimum
-        failed += not ok
-        print(f"{'✓' if ok else '✗'} {package}: {percent:.1f} % de cobertura (mínimo {minimum} %)")
-    if failed:
-        print("Mira las líneas sin probar con: .venv/bin/python -m coverage report --skip-covered")
-    return 1 if failed else 0
-
-
 def cmd_games(args) -> int:
     from .data.selfplay import generate
 
@@ -204,8 +173,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("name")
     p.add_argument("command", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_stage)
-    p = sub.add_parser("coverage", help="(interno) mínimos de cobertura por paquete")
-    p.set_defaults(func=cmd_coverage)
     p = sub.add_parser("stage-summary", help="(interno) tabla de tiempos de make test")
     p.set_defaults(func=cmd_stage_summary)
     args, unknown = parser.parse_known_args(argv)

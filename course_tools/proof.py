@@ -1,10 +1,15 @@
 """Prueba de los ejercicios: cada respuesta equivocada plausible debe suspender su test.
 
 Para cada cuaderno se arranca un solo núcleo (caliente). Cada variante (la solución, el hueco
-de cada ejercicio y cada respuesta equivocada del catálogo) empieza con el espacio de nombres
-vacío y ejecuta el cuaderno fuente, con los tests ocultos dentro, sustituyendo una sola celda
-de solución. La solución corre entera, celda a celda; en las demás variantes, lo que va antes
-de la celda cambiada se ejecuta de una vez y lo que va detrás del último test no se ejecuta.
+de cada ejercicio y cada respuesta equivocada del catálogo) ejecuta el cuaderno fuente, con los
+tests ocultos dentro, sustituyendo una sola celda de solución. La solución corre entera, celda a
+celda, desde el espacio de nombres vacío. Las variantes de un mismo ejercicio comparten lo que va
+antes de la celda cambiada: se ejecuta una vez por ejercicio, de una vez, y el núcleo guarda una
+copia honda de su estado (``snapshot_code``: nombres, generadores aleatorios, filtros de avisos); cada
+variante empieza desde esa copia (``RESTORE``). Lo que no se deja copiar (un tensor con grad_fn) se
+guarda tal cual si ninguna celda de las variantes puede leerlo (``unread_names``); si no, ese
+ejercicio vuelve a ejecutar lo de antes para cada variante. Lo que va detrás del último test no se
+ejecuta.
 
 El trabajo va en tres pasos que se pueden usar por separado: ``plan`` lee el cuaderno y su
 catálogo sin ejecutar nada (qué variantes hay), ``run`` las ejecuta en un núcleo y ``judge``
@@ -27,8 +32,7 @@ import nbformat
 from . import cells
 from .build import rendered_source
 from .course import Notebook
-from .kernels.execution import CELL_TIMEOUT, kernel_env
-from .kernels.spec import kernel_manager
+from .kernels.execution import kernel_env, notebook_client
 from .predictions import prediction_stub
 from .proof_report import BLANK, LAZY_TAGS, SOLUTION, Report, Verdict, format_table, is_lazy  # noqa: F401
 
@@ -48,6 +52,77 @@ SPANISH_WORDS = re.compile(
 )
 # Una predicción no dice el valor esperado, a propósito: su mensaje da una pista.
 EXPECTATION_WORDS = re.compile(r"\b(esperaba|esperado|debe|debería|deberían|tiene que|tendría que|pista)\b", re.I)
+
+# La copia del estado tras lo que va antes de un ejercicio vive en el núcleo, fuera del espacio de nombres del
+# cuaderno (en un diccionario colgado de get_ipython()). Una sola memo por copia: lo que se comparte (el modelo
+# y el optimizador que apunta a sus parámetros) sigue compartido. Módulos, funciones y clases no se copian:
+# las funciones leen sus globales del mismo diccionario, que se rellena en su sitio.
+SNAPSHOT_HELPERS = """
+import copy, json, random, sys, types, warnings
+
+KEEP = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, type)
+
+
+def _rng():
+    states = {"random": random.getstate()}
+    if "numpy" in sys.modules:
+        states["numpy"] = sys.modules["numpy"].random.get_state()
+    if "torch" in sys.modules:
+        torch = sys.modules["torch"]
+        states["torch"] = (torch.get_rng_state(), torch.get_default_dtype(), torch.is_grad_enabled())
+    return states
+
+
+def take(unread=()):
+    # Lo que no se deja copiar (un tensor con grad_fn) se guarda tal cual solo si está en unread (ninguna
+    # celda de las que corren las variantes lo nombra); si no, sale en la lista impresa.
+    ns, hidden = ip.user_ns, ip.user_ns_hidden
+    saved, memo, refused = {}, {}, []
+    for name, value in ns.items():
+        if name in hidden or name.startswith("__") or name in ("_", "__", "___") or isinstance(value, KEEP):
+            saved[name] = (False, value)
+            continue
+        try:
+            saved[name] = (True, copy.deepcopy(value, memo))
+        except Exception:
+            if name in unread:
+                saved[name] = (False, value)
+            else:
+                refused.append(name)
+    state.update(ns=saved, rng=_rng(), filters=list(warnings.filters))
+    print(json.dumps(refused))
+
+
+def restore():
+    memo = {}
+    fresh = {name: copy.deepcopy(value, memo) if deep else value for name, (deep, value) in state["ns"].items()}
+    ip.user_ns.clear()
+    ip.user_ns.update(fresh)
+    rng = state["rng"]
+    random.setstate(rng["random"])
+    if "numpy" in rng:
+        sys.modules["numpy"].random.set_state(rng["numpy"])
+    if "torch" in rng:
+        torch = sys.modules["torch"]
+        torch.set_rng_state(rng["torch"][0])
+        torch.set_default_dtype(rng["torch"][1])
+        torch.set_grad_enabled(rng["torch"][2])
+    warnings.filters[:] = state["filters"]
+    if "matplotlib.pyplot" in sys.modules:
+        sys.modules["matplotlib.pyplot"].close("all")
+"""
+
+
+def snapshot_code(unread: set[str]) -> str:
+    """La celda que guarda la copia; ``unread``: nombres que ninguna celda de las variantes puede leer."""
+    return (
+        f"_ip = get_ipython()\n_ip.curso_prueba = {{'ip': _ip, 'state': {{}}}}\n"
+        f"exec({SNAPSHOT_HELPERS!r}, _ip.curso_prueba)\ndel _ip\n"
+        f"get_ipython().curso_prueba['take']({sorted(unread)!r})"
+    )
+
+
+RESTORE = "get_ipython().curso_prueba['restore']()"
 
 
 @dataclass(frozen=True)
@@ -153,22 +228,24 @@ def plan(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None)
 
 
 def run(the_plan: Plan, variants: list[Variant] | None = None) -> list[Outcome]:
-    """Ejecuta las variantes (todas si no se dicen) una tras otra en un solo núcleo."""
-    from nbclient import NotebookClient
-
+    """Ejecuta las variantes (todas si no se dicen) en un solo núcleo, ejercicio a ejercicio; los
+    resultados vuelven en el orden de ``variants``."""
     variants = the_plan.variants if variants is None else variants
-    outcomes = []
+    by_target: dict[str | None, list[int]] = {}
+    for index, variant in enumerate(variants):
+        by_target.setdefault(variant.target, []).append(index)
+    outcomes: dict[int, Outcome] = {}
     with tempfile.TemporaryDirectory(prefix="curso-prueba-") as tmp:
         # nbclient guarda cada celda ejecutada en su propio cuaderno: le damos una copia.
-        client = NotebookClient(
-            copy.deepcopy(the_plan.nb), km=kernel_manager(), timeout=CELL_TIMEOUT, allow_errors=True,
-            record_timing=False, resources={"metadata": {"path": tmp}},
-        )
+        client = notebook_client(copy.deepcopy(the_plan.nb), tmp, allow_errors=True)
         # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.
         with client.setup_kernel(env=kernel_env(MPLBACKEND="Agg"), cleanup_kc=True):  # y al acabar, apagado
-            for variant in variants:
-                outcomes.append(_run_variant(client, the_plan.nb, variant))
-    return outcomes
+            for target, indices in by_target.items():
+                if target is None:
+                    outcomes.update((i, _run_variant(client, the_plan.nb, variants[i])) for i in indices)
+                else:
+                    outcomes.update(zip(indices, _run_exercise(client, the_plan.nb, [variants[i] for i in indices])))
+    return [outcomes[i] for i in range(len(variants))]
 
 
 # Llamadas que solo dibujan: una respuesta equivocada no las necesita para saber si suspende.
@@ -201,27 +278,95 @@ def without_pictures(source: str) -> str:
     return "\n".join(kept) if any(line.strip() for line in kept) else "pass"
 
 
-def _run_variant(client, nb, variant: Variant) -> Outcome:
-    outcome = Outcome(variant.label, variant.target)
+def _prefix(nb, target: str | None) -> list[int]:
+    """Las celdas de código antes de la celda de solución ``target`` (ninguna para la solución entera)."""
+    if target is None:
+        return []
+    index = next(i for i, _ in cells.exercises(nb) if cells.grade_id(nb.cells[i]) == target)
+    return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and i < index]
+
+
+def _run_prefix(client, nb, prefix: list[int]) -> list[str]:
+    """Espacio de nombres vacío y, de una vez, lo que va antes de la celda cambiada. Es lo mismo que en la
+    solución (que ya corrió entera, celda a celda, con sus dibujos): aquí va sin dibujos, en una sola
+    petición al núcleo. Devuelve el error que diera, como los de ``Outcome.other_errors``."""
     client.execute_cell(nbformat.v4.new_code_cell(RESET), 0, store_history=False)
+    if not prefix:
+        return []
+    block = nbformat.v4.new_code_cell("\n".join(without_pictures(cells.strip_solution_markers(nb.cells[i].source))
+                                                 for i in prefix))
+    client.execute_cell(block, prefix[-1])
+    error = cells.error_message(block.outputs)
+    return [] if error is None else [f"celdas 0–{prefix[-1]}: {first_line(error)}"]
+
+
+WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def unread_names(nb, prefix: list[int], variants: list[Variant]) -> set[str]:
+    """Los nombres que define lo de antes y que no puede leer nada de lo que corren las variantes: ni las celdas
+    de la cambiada en adelante (con el código de cada variante), ni las funciones y clases de lo de antes.
+    Cuenta cualquier palabra, también en textos y comentarios: sobra, pero no falta."""
+    later = [c.source for i, c in enumerate(nb.cells) if c.cell_type == "code" and i not in prefix]
+    later += [v.code or "" for v in variants]
+    defined, bodies = set(), []
+    for index in prefix:
+        source = cells.strip_solution_markers(nb.cells[index].source)
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            bodies.append(source)  # una orden mágica: todo lo que nombra cuenta como leído
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                bodies.append(ast.unparse(node))
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                defined.add(node.id)
+    read = {word for text in later + bodies for word in WORD.findall(text)}
+    if read & {"globals", "vars", "dir", "eval", "exec", "get_ipython"}:
+        return set()  # alguien puede leer cualquier nombre
+    return defined - read
+
+
+def _run_exercise(client, nb, variants: list[Variant]) -> list[Outcome]:
+    """Las variantes de un mismo ejercicio: lo de antes se ejecuta una vez y cada variante parte de su copia.
+    Si algo no se deja copiar, la primera sigue desde ahí y las demás vuelven a ejecutar lo de antes."""
+    prefix = _prefix(nb, variants[0].target)
+    errors = _run_prefix(client, nb, prefix)
+    snapshot = nbformat.v4.new_code_cell(snapshot_code(unread_names(nb, prefix, variants)))
+    client.execute_cell(snapshot, prefix[-1] if prefix else 0, store_history=False)
+    printed = "".join(o.get("text", "") for o in snapshot.outputs if o.get("name") == "stdout")
+    copied = cells.error_message(snapshot.outputs) is None and printed.strip() == "[]"
+    outcomes = []
+    for number, variant in enumerate(variants):
+        if copied:
+            client.execute_cell(nbformat.v4.new_code_cell(RESTORE), 0, store_history=False)
+        elif number:
+            outcomes.append(_run_variant(client, nb, variant))
+            continue
+        outcome = Outcome(variant.label, variant.target, other_errors=list(errors))
+        _run_rest(client, nb, variant, prefix, outcome)
+        outcomes.append(outcome)
+    return outcomes
+
+
+def _run_variant(client, nb, variant: Variant) -> Outcome:
+    """Una variante desde el espacio de nombres vacío."""
+    prefix = _prefix(nb, variant.target)
+    outcome = Outcome(variant.label, variant.target, other_errors=_run_prefix(client, nb, prefix))
+    _run_rest(client, nb, variant, prefix, outcome)
+    return outcome
+
+
+def _run_rest(client, nb, variant: Variant, prefix: list[int], outcome: Outcome) -> None:
+    """Desde la celda cambiada (o desde el principio, la solución) hasta el último test; apunta en ``outcome``
+    qué tests suspenden y qué otras celdas dan error. Lo que va detrás del último test no cuenta para una
+    respuesta equivocada y no se ejecuta."""
     solution_cells = {i for i, _ in cells.exercises(nb)}
     code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
-    if variant.target is None:  # la solución corre entera, celda a celda: cualquier error cuenta
-        prefix, last = [], len(nb.cells)
-    else:
-        # Lo que va antes de la celda cambiada es lo mismo que en la solución (que ya corrió sin errores):
-        # se ejecuta de una vez, en una sola petición al núcleo. Lo que va detrás del último test no
-        # cuenta para una respuesta equivocada y no se ejecuta.
-        target = next(i for i in solution_cells if cells.grade_id(nb.cells[i]) == variant.target)
-        prefix = [i for i in code if i < target]
+    last = len(nb.cells)
+    if variant.target is not None:
         last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
-    if prefix:  # sin dibujos: es lo mismo que en la solución, que sí corrió entera
-        block = nbformat.v4.new_code_cell("\n".join(without_pictures(cells.strip_solution_markers(nb.cells[i].source))
-                                                     for i in prefix))
-        client.execute_cell(block, prefix[-1])
-        error = cells.error_message(block.outputs)
-        if error is not None:
-            outcome.other_errors.append(f"celdas 0–{prefix[-1]}: {first_line(error)}")
     for index in code:
         if index in prefix or index > last:
             continue
@@ -242,7 +387,6 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
             outcome.failed_tests[cells.grade_id(original)] = error
         else:
             outcome.other_errors.append(f"celda {index}: {first_line(error)}")
-    return outcome
 
 
 def prove(notebook: Notebook, catalogue_path: Path | None = None, source_nb=None) -> Report:

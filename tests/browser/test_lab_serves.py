@@ -3,12 +3,10 @@
 import json
 import urllib.request
 
-import pytest
 
 from course_tools.course import notebook_path, notebooks
 
 
-@pytest.mark.slow
 def test_lab_lists_every_student_notebook(lab_server):
     base = f"{lab_server['url']}/api/contents"
     with urllib.request.urlopen(f"{base}?token={lab_server['token']}", timeout=30) as answer:

@@ -95,7 +95,6 @@ def _kernel_idle(driver) -> bool:
     return bool(status) and "idle" in (status[0].get_attribute("data-status") or "idle")
 
 
-@pytest.mark.slow
 def test_learner_fills_a_blank_and_validates(lab_server, browser):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
@@ -163,7 +162,6 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     assert len(locked) >= 6, "el cuaderno guardado perdió los metadatos de nbgrader"
 
 
-@pytest.mark.slow
 def test_a_tensor_picture_is_legible_in_jupyterlab(lab_server, browser):
     """El dibujo del broadcasting de 05 sale en JupyterLab a un ancho de portátil, y se ve."""
     import numpy as np

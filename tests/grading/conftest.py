@@ -1,6 +1,8 @@
-"""Una sola ronda de corrección para toda la carpeta: un curso temporal, todas las tareas de
-source/, la solución y la versión sin rellenar de cada una, y el catálogo hostil de 00-cuadernos,
-corregidos juntos en paralelo."""
+"""Los cursos de la carpeta. ``course``: una sola ronda de corrección para toda la carpeta (un curso
+temporal, todas las tareas de source/, la solución de cada una, y la versión sin rellenar y el
+catálogo hostil de 00-cuadernos, corregidos juntos en paralelo). ``pilot``: un curso nuevo con solo
+00-cuadernos, sin entregas, para las pruebas que corrigen de otra manera (Moodle, Dask, PostgreSQL,
+sin encierro, nbgrader a secas); se genera una vez por proceso y cada prueba recibe su copia."""
 
 from __future__ import annotations
 
@@ -21,9 +23,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import catalogo_hostil  # noqa: E402
 from catalogo_hostil import CATALOGUE, SLUG  # noqa: E402
+from courses import PilotCourse, copy_pilot, submit  # noqa: E402
 
 from course_tools.build import prepare_course  # noqa: E402
-from course_tools.course import Course, notebooks  # noqa: E402
+from course_tools.course import Notebook, notebooks  # noqa: E402
 from course_tools.grading.collect import read_folder  # noqa: E402
 from course_tools.grading.report import format_table  # noqa: E402
 from course_tools.grading.run import grade_all  # noqa: E402
@@ -31,14 +34,18 @@ from course_tools.grading.run import grade_all  # noqa: E402
 CELL_TIMEOUT = 10
 
 
-def pytest_configure(config):
-    config.addinivalue_line("markers", "postgres: libreta de notas en un servidor PostgreSQL real")
+@pytest.fixture(scope="session")
+def pilot_template(tmp_path_factory) -> Path:
+    """00-cuadernos generado una vez por proceso de pytest (libreta SQLite incluida)."""
+    root = tmp_path_factory.mktemp("piloto")
+    prepare_course(root, [Notebook(SLUG)])
+    return root
 
 
-def submit(root: Path, student: str, slug: str, nb) -> None:
-    path = Course(root).notebook("submitted", slug, student=student)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, str(path))
+@pytest.fixture
+def pilot(pilot_template, tmp_path) -> PilotCourse:
+    """Una copia nueva del curso piloto en ``tmp_path/curso``."""
+    return copy_pilot(pilot_template, tmp_path / "curso")
 
 
 class Bait:
@@ -97,8 +104,8 @@ def course(tmp_path_factory):
     bait = None
     try:
         for n in selected:
-            solved = nbformat.read(str(Course(root).notebook("source", n.slug)), as_version=4)
-            release = nbformat.read(str(Course(root).notebook("release", n.slug)), as_version=4)
+            solved = nbformat.read(str(root / "source" / n.slug / f"{n.slug}.ipynb"), as_version=4)
+            release = nbformat.read(str(root / "release" / n.slug / f"{n.slug}.ipynb"), as_version=4)
             submit(root, "solucion", n.slug, solved)
             if n.slug == SLUG:  # los huecos de los demás cuadernos los prueba ya tests/proof (cada uno suspende)
                 submit(root, "sin-rellenar", n.slug, release)

@@ -149,45 +149,35 @@ def test_no_scheduler_there_is_a_clear_error(monkeypatch):
 
 # --- una clase de verdad: las mismas notas en local y en el clúster --------------------------
 
-def _class(root: Path) -> list:
-    """Un curso con 00-cuadernos y cinco entregas: resuelta, sin rellenar, una respuesta equivocada, una que
-    deja un proceso huérfano y una que busca los cuadernos del profesor. Devuelve las tareas elegidas."""
+def _class(course) -> list:
+    """El curso piloto con cinco entregas: resuelta, sin rellenar, una respuesta equivocada, una que deja un
+    proceso huérfano y una que busca los cuadernos del profesor. Devuelve las tareas elegidas."""
     import copy
 
-    import nbformat
-
-    from catalogo_hostil import CATALOGUE, SLUG
-    from course_tools.build import prepare_course
-    from course_tools.course import Course, Notebook
+    from catalogo_hostil import CATALOGUE
     from tests.wrong_answers.nb00_cuadernos import WRONG_ANSWERS
 
-    selected = [Notebook(SLUG)]
-    prepare_course(root, selected)
-    course = Course(root)
-    solved = nbformat.read(str(course.notebook("source", SLUG)), as_version=4)
-    release = nbformat.read(str(course.notebook("release", SLUG)), as_version=4)
+    solved, release = course.solved, course.release
     wrong = copy.deepcopy(solved)
     cell = next(c for c in wrong.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "nb00-count-moves-to")
     cell.source = WRONG_ANSWERS["nb00-count-moves-to"][0][1]
     for student, nb in (("solucion", solved), ("sin-rellenar", release), ("equivocada", wrong)):
-        path = course.notebook("submitted", SLUG, student=student)
-        path.parent.mkdir(parents=True)
-        nbformat.write(nb, str(path))
+        course.submit(student, nb)
     for student in ("huerfano", "ladrona"):
         make, _points, _problem = CATALOGUE[student]
-        make(root / "submitted" / student / SLUG, solved, release)
-    return selected
+        make(course.folder(student), solved, release)
+    return course.selected
 
 
-@pytest.mark.slow
-def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, tmp_path):
+def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, pilot_template, tmp_path):
     from catalogo_hostil import FULL_MARKS, orphan_pid
     from course_tools.grading.run import grade_all
+    from courses import copy_pilot
 
     grades = {}
     for where, scheduler in (("local", None), ("dask", cluster.address)):
         root = tmp_path / where
-        selected = _class(root)
+        selected = _class(copy_pilot(pilot_template, root))
         outcomes = grade_all(root, selected=selected, jobs=2, timeout=10, quiet=True, scheduler=scheduler)
         grades[where] = {(o.student, o.assignment): (o.score, o.max_score, o.grades) for o in outcomes}
         thief = next(o for o in outcomes if o.student == "ladrona")

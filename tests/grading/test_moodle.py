@@ -7,36 +7,32 @@ import zipfile
 import nbformat
 
 from catalogo_hostil import FULL_MARKS
+from course_tools.course import Course
 from course_tools.grading.collect import zip_collect
 from course_tools.grading.run import ensure_assignments, grade_all
-from course_tools.build import prepare_course
-from course_tools.course import Course, notebooks
 
 SLUG = "00-cuadernos"
 
 
-def test_moodle_zip_is_collected_and_graded(tmp_path):
-    pilot = [n for n in notebooks() if n.slug == SLUG]
-    root = tmp_path / "curso"
-    prepare_course(root, pilot)
-    solved = nbformat.writes(nbformat.read(str(Course(root).notebook("source", SLUG)), as_version=4))
-    blank = nbformat.writes(nbformat.read(str(Course(root).notebook("release", SLUG)), as_version=4))
+def test_moodle_zip_is_collected_and_graded(pilot, tmp_path):
+    root = pilot.root
+    solved, blank = nbformat.writes(pilot.solved), nbformat.writes(pilot.release)
     archive = tmp_path / "descarga.zip"
     with zipfile.ZipFile(archive, "w") as zf:
         # Moodle pone cada entrega en una carpeta «Nombre Apellido_id_assignsubmission_file_».
         zf.writestr(f"Ana Pérez_12345_assignsubmission_file_/{SLUG}.ipynb", solved)
         zf.writestr(f"Luis Gómez_67890_assignsubmission_file_/{SLUG}.ipynb", blank)
         zf.writestr("Luis Gómez_67890_onlinetext_/onlinetext.html", "<p>hola</p>")
-    known = ensure_assignments(Course(root), pilot)
+    known = ensure_assignments(Course(root), pilot.selected)
     assert zip_collect(Course(root), archive, known) == [SLUG]
     for student in ("12345", "67890"):
-        assert Course(root).notebook("submitted", SLUG, student=student).exists()
-    outcomes = {o.student: o for o in grade_all(root, selected=pilot, quiet=True, timeout=10)}
+        assert (root / "submitted" / student / SLUG / f"{SLUG}.ipynb").exists()
+    outcomes = {o.student: o for o in grade_all(root, selected=pilot.selected, quiet=True, timeout=10)}
     assert outcomes["12345"].score == outcomes["12345"].max_score == FULL_MARKS
     assert outcomes["67890"].score == 0
 
 
-def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_zip(tmp_path, capsys):
+def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_zip(pilot, tmp_path, capsys):
     """`make grade ZIP=... HOJA=...` de punta a punta: corrige, rellena la hoja y empaqueta las devoluciones."""
     import argparse
     import csv
@@ -44,11 +40,8 @@ def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_
 
     from course_tools.grading import cli as grading
 
-    root = tmp_path / "curso"
-    pilot = [n for n in notebooks() if n.slug == SLUG]
-    prepare_course(root, pilot)
-    solved = nbformat.writes(nbformat.read(str(Course(root).notebook("source", SLUG)), as_version=4))
-    blank = nbformat.writes(nbformat.read(str(Course(root).notebook("release", SLUG)), as_version=4))
+    root = pilot.root
+    solved, blank = nbformat.writes(pilot.solved), nbformat.writes(pilot.release)
     archive = tmp_path / "descarga.zip"
     with zipfile.ZipFile(archive, "w") as zf:  # «en carpetas», como Moodle 4.1 y después
         zf.writestr(f"José Núñez_12345_assignsubmission_file/{SLUG}.ipynb", solved)

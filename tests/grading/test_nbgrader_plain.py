@@ -17,9 +17,9 @@ import pytest
 
 from catalogo_hostil import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, hidden_only_lines, ladrona, page_text,
                              said)
+from courses import copy_pilot
 from course_tools import cells
-from course_tools.build import prepare_course
-from course_tools.course import NBGRADER_CONFIG, Course, notebooks
+from course_tools.course import NBGRADER_CONFIG
 from course_tools.grading import feedback as grading_feedback
 from course_tools.grading.guard import SANDBOX_ENAME, TAMPER_ENAME
 
@@ -38,25 +38,18 @@ def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess:
     return done
 
 
-def submit(root: Path, student: str, nb) -> None:
-    path = Course(root).notebook("submitted", SLUG, student=student)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, str(path))
-
-
 @pytest.fixture(scope="module")
-def plain(tmp_path_factory):
+def plain(pilot_template, tmp_path_factory):
     """El curso después de ``nbgrader autograde`` y ``nbgrader generate_feedback`` a secas."""
-    root = tmp_path_factory.mktemp("curso-a-secas")
-    prepare_course(root, [n for n in notebooks() if n.slug == SLUG])
+    course = copy_pilot(pilot_template, tmp_path_factory.mktemp("a-secas") / "curso")
+    root = course.root
     (root / "nbgrader_config.py").write_text(
         f"c = get_config()\nload_subconfig({str(NBGRADER_CONFIG)!r})\nc.CourseDirectory.root = {str(root)!r}\n",
         encoding="utf-8")
-    solved = nbformat.read(str(Course(root).notebook("source", SLUG)), as_version=4)
-    release = nbformat.read(str(Course(root).notebook("release", SLUG)), as_version=4)
+    solved, release = course.solved, course.release
     with_probe = nbformat.from_dict(solved)
     with_probe.cells.append(nbformat.v4.new_code_cell(PROBE))
-    submit(root, "solucion", with_probe)
+    course.submit("solucion", with_probe)
     check_equal_trucado(root / "submitted" / "trucada" / SLUG, solved, release)
     ladrona(root / "submitted" / "ladrona" / SLUG, solved, release)
     nbgrader(root, "autograde", SLUG)
@@ -65,7 +58,7 @@ def plain(tmp_path_factory):
 
 
 def autograded(root: Path, student: str):
-    return nbformat.read(str(Course(root).notebook("autograded", SLUG, student=student)), as_version=4)
+    return nbformat.read(str(root / "autograded" / student / SLUG / f"{SLUG}.ipynb"), as_version=4)
 
 
 def scores(root: Path, student: str) -> dict[str, float]:
@@ -76,16 +69,16 @@ def scores(root: Path, student: str) -> dict[str, float]:
         return {"total": sub.score, **{g.name: g.score for nb in sub.notebooks for g in nb.grades if g.max_score}}
 
 
-def test_la_solucion_saca_la_nota_completa_en_el_nucleo_con_limites(plain):
+def test_the_solution_gets_full_marks_in_the_limited_kernel(plain):
     root, _solved = plain
     assert scores(root, "solucion")["total"] == FULL_MARKS
     printed = "".join(out.get("text", "") for cell in autograded(root, "solucion").cells
                       for out in cell.get("outputs", []))
-    # isolation/limits.py fijó la memoria de COURSE_MEMORY_LIMIT_MB y el núcleo recibió el entorno del curso.
+    # kernel_limits.py fijó la memoria de COURSE_MEMORY_LIMIT_MB y el núcleo recibió el entorno del curso.
     assert f"LIMITE {MEMORY_MB * 1024 * 1024} SEMILLA 0" in printed, printed[-500:]
 
 
-def test_la_entrega_trucada_se_detecta(plain):
+def test_a_tampered_check_is_detected(plain):
     root, _solved = plain
     got = scores(root, "trucada")
     assert got["total"] == 0.5, got  # sin las defensas, check_equal trucado daría la nota entera
@@ -94,7 +87,7 @@ def test_la_entrega_trucada_se_detecta(plain):
     assert any(o.get("ename") == TAMPER_ENAME for o in tests.outputs), tests.outputs
 
 
-def test_la_que_busca_los_cuadernos_del_profesor_no_los_lee_y_se_la_ve(plain):
+def test_a_reader_of_the_teachers_notebooks_reads_nothing_and_is_seen(plain):
     """A secas, el cuaderno del profesor está en source/ del mismo curso, dos carpetas por encima del núcleo."""
     root, _solved = plain
     assert scores(root, "ladrona")["total"] == 0  # con las soluciones robadas, la nota entera (test_sin_encierro)
@@ -104,7 +97,7 @@ def test_la_que_busca_los_cuadernos_del_profesor_no_los_lee_y_se_la_ve(plain):
     assert blocked and f"leer {root}" in blocked[0], blocked
 
 
-def test_la_devolucion_en_castellano_sin_tests_ocultos(plain):
+def test_feedback_is_spanish_without_hidden_tests(plain):
     root, solved = plain
     tests = [c for c in solved.cells if cells.is_graded_test(c) and cells.BEGIN_HIDDEN in c.source]
     hidden = hidden_only_lines(solved)
@@ -123,7 +116,7 @@ def test_la_devolucion_en_castellano_sin_tests_ocultos(plain):
     assert "Nota: 0,5 de 6,5" in trucada
 
 
-def test_make_feedback_escribe_lo_mismo_que_la_orden_a_secas(plain):
+def test_make_feedback_writes_what_plain_nbgrader_writes(plain):
     """``make feedback`` pasa por ``NbGraderAPI``, que pide la plantilla «feedback»: sale la misma página."""
     root, _solved = plain
     pages = {path: path.read_bytes() for path in (root / "feedback").rglob("*.html")}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 
 import nbformat
 import pytest
@@ -13,6 +12,7 @@ from catalogo_hostil import (ATTACK_MARK, CATALOGUE, FULL_MARKS, LOOT_MARK, READ
 from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report
 from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
+from course_tools.grading import run as grading_run
 from course_tools.grading.run import grade_all
 from course_tools.grading.validate import validate_inverted_many
 from course_tools.course import Course, notebooks
@@ -22,21 +22,21 @@ SLUGS = [n.slug for n in notebooks()]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_solucion_saca_la_nota_completa(course, slug):
+def test_every_solution_gets_full_marks(course, slug):
     _root, outcomes, _, _, _bait = course
     o = outcomes[("solucion", slug)]
     assert o.graded and o.max_score > 0
     assert o.score == o.max_score, o.status
 
 
-def test_cuaderno_sin_rellenar_saca_cero(course):
+def test_an_unfilled_notebook_gets_zero(course):
     """Con la cadena de nbgrader entera, en 00; que el hueco de cada ejercicio suspende lo prueba tests/proof."""
     _root, outcomes, _, _, _bait = course
     o = outcomes[("sin-rellenar", SLUG)]
     assert o.graded and o.score == 0, o.status
 
 
-def test_validate_invert_ve_fallar_los_tests_de_release(course):
+def test_validate_invert_sees_every_release_test_fail(course):
     root, _outcomes, _, _, _bait = course
     paths = [Course(root).notebook("release", s) for s in SLUGS]
     printed = validate_inverted_many(paths, root)
@@ -45,7 +45,7 @@ def test_validate_invert_ve_fallar_los_tests_de_release(course):
 
 
 @pytest.mark.parametrize("student", sorted(CATALOGUE))
-def test_catalogo_hostil(course, student):
+def test_hostile_submission(course, student):
     _root, outcomes, _, _, _bait = course
     _make, points, code = CATALOGUE[student]
     o = outcomes[(student, SLUG)]
@@ -54,7 +54,7 @@ def test_catalogo_hostil(course, student):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_el_encierro_no_niega_nada_a_una_solucion_honrada(course, slug):
+def test_the_sandbox_denies_nothing_to_an_honest_solution(course, slug):
     """Cada cuaderno del curso, resuelto, corre entero en el núcleo encerrado (imports, matplotlib, los datos
     de rukh_helpers) sin un acceso negado ni una línea en stderr."""
     root, outcomes, _, _, _bait = course
@@ -65,7 +65,7 @@ def test_el_encierro_no_niega_nada_a_una_solucion_honrada(course, slug):
     assert stderr == [], stderr
 
 
-def test_las_que_leen_no_se_llevan_nada_y_se_las_ve(course):
+def test_readers_take_nothing_and_are_seen(course):
     """Soluciones del profesor, entregas ajenas, su carpeta personal, su entorno y la red: nada llega."""
     root, outcomes, _, _, bait = course
     assert bait.calls == [], f"un núcleo llegó a los cebos de 127.0.0.1: {bait.calls}"
@@ -86,7 +86,7 @@ def test_las_que_leen_no_se_llevan_nada_y_se_las_ve(course):
     assert bait.secret not in feedback[0].read_text(encoding="utf-8")
 
 
-def test_la_victima_de_la_intrusa_conserva_su_nota(course):
+def test_the_intruders_victim_keeps_its_grade(course):
     root, outcomes, _, _, _bait = course
     o = outcomes[("solucion", SLUG)]
     assert o.score == o.max_score == FULL_MARKS
@@ -94,7 +94,7 @@ def test_la_victima_de_la_intrusa_conserva_su_nota(course):
     nbformat.read(str(Course(root).notebook("submitted", SLUG, student="solucion")), as_version=4)
 
 
-def test_submitted_queda_byte_a_byte_como_se_entrego(course):
+def test_submitted_stays_byte_for_byte_as_handed_in(course):
     """El corrector no escribe en submitted/, y un núcleo hostil tampoco: el encierro se lo impide."""
     root, outcomes, _, handed_in, _bait = course
     assert read_folder(root / "submitted") == handed_in
@@ -107,22 +107,52 @@ def test_submitted_queda_byte_a_byte_como_se_entrego(course):
         assert "submission-altered" in victim.codes(), "la intrusa no llegó a atacar: la prueba no prueba nada"
 
 
-def test_ningun_proceso_de_una_entrega_sobrevive_a_la_correccion(course):
+def test_no_process_of_a_submission_outlives_grading(course):
     """El nieto que deja «huerfano» (en otra sesión, esperando a que acabe la corrección) muere con su trabajo."""
     root, _outcomes, _, _, _bait = course
     assert not alive(orphan_pid(root)), "un proceso de una entrega sobrevivió a la corrección"
     nbformat.read(str(Course(root).notebook("submitted", SLUG, student="solucion")), as_version=4)
 
 
-def test_reanudar_no_corrige_otra_vez(course):
+def test_resuming_grades_nothing_again(course, monkeypatch):
+    """Otra ronda sobre el mismo curso no manda al ejecutor ninguna entrega ya corregida (solo las que no se
+    pudieron corregir, como un cuaderno roto) ni reescribe un cuaderno corregido, y las notas son las de antes."""
     root, outcomes, _, _, _bait = course
+    sent = []
+
+    class Recording:
+        """El ejecutor de verdad, apuntando cada trabajo que se le manda."""
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def __enter__(self):
+            self.executor = self.inner.__enter__()
+            return self
+
+        def __exit__(self, *exc):
+            return self.inner.__exit__(*exc)
+
+        def run(self, func, jobs):
+            jobs = list(jobs)
+            sent.extend(job.key for job in jobs)
+            return self.executor.run(func, jobs)
+
+    real = grading_run.make_executor
+    monkeypatch.setattr(grading_run, "make_executor", lambda **options: Recording(real(**options)))
+    graded = {path: (path.stat().st_mtime_ns, path.read_bytes()) for path in (root / "autograded").rglob("*.ipynb")}
+    assert len(graded) >= len(SLUGS)
     again = grade_all(root, selected=notebooks(), quiet=True)
+    assert [key for key in sent if outcomes[key].graded] == [], f"se corrigieron otra vez: {sent}"
+    changed = [path for path, (mtime, data) in graded.items()
+               if path.stat().st_mtime_ns != mtime or path.read_bytes() != data]
+    assert changed == [], f"cuadernos corregidos reescritos: {changed}"
     by_key = {(o.student, o.assignment): o for o in again}
     for key, o in outcomes.items():
         assert by_key[key].score == o.score, key
 
 
-def test_informe_csv_resumen_e_histogramas(course, tmp_path):
+def test_report_csv_summary_and_histograms(course, tmp_path):
     _root, outcomes, _, _, _bait = course
     made = grading_report.report(list(outcomes.values()), tmp_path)
     rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
@@ -135,7 +165,7 @@ def test_informe_csv_resumen_e_histogramas(course, tmp_path):
         assert png.read_bytes()[:4] == b"\x89PNG"
 
 
-def test_devolucion_en_castellano_sin_tests_ocultos(course):
+def test_feedback_is_spanish_without_hidden_tests(course):
     root, outcomes, _, _, _bait = course
     wanted = [o for key, o in outcomes.items() if key in {("sin-rellenar", SLUG), ("solucion", SLUG)}]
     written = grading_feedback.feedback(root, outcomes=wanted)

@@ -1,40 +1,15 @@
-"""make release es la release de nbgrader: ``nbgrader generate_assignment`` a secas, con la configuración
-del curso, da release/ byte a byte, y los dos pasos del curso van dentro de su cadena."""
+"""make release es la release de nbgrader: los dos pasos del curso van dentro de su cadena (que
+``nbgrader generate_assignment`` a secas da release/ byte a byte lo prueba tests/integration/test_plain_release.py)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
 from nbgrader.converters import GenerateAssignment
 
-from course_tools import cells, release_preprocessors
-from course_tools.course import ROOT, Course, Notebook
-
-WITH_PREDICTIONS = Notebook("05-broadcasting")
+from course_tools import release_preprocessors
+from course_tools.course import Course
 
 
 def test_the_course_chain_is_nbgraders_between_the_two_course_steps():
     chain = Course().nbgrader_config().GenerateAssignment.preprocessors
     nbgrader_chain = GenerateAssignment.class_traits()["preprocessors"].default()
     assert chain == [release_preprocessors.LearnerLinks, *nbgrader_chain, release_preprocessors.PredictionStubs]
-
-
-@pytest.mark.slow
-def test_plain_nbgrader_generate_assignment_gives_the_committed_release(tmp_path):
-    """Desde la raíz del repositorio (su nbgrader_config.py), en un curso aparte para no tocar release/."""
-    release = WITH_PREDICTIONS.release.read_bytes()
-    assert cells.PREDICTION_STUB_HEADER.encode() in release.replace(b'\\"', b'"')  # un cuaderno con predicciones
-    shutil.copytree(WITH_PREDICTIONS.source.parent, tmp_path / "source" / WITH_PREDICTIONS.slug)
-    bin_dir = Path(sys.executable).parent  # el entorno activado: nbgrader llama a la orden alembic por el PATH
-    env = {k: v for k, v in os.environ.items() if k != "COURSE_GRADEBOOK_URL"}
-    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
-    result = subprocess.run(["nbgrader", "generate_assignment", WITH_PREDICTIONS.slug, "--force",
-                             f"--CourseDirectory.root={tmp_path}"], cwd=ROOT, capture_output=True, text=True, env=env)
-    assert result.returncode == 0, result.stderr[-2000:]
-    generated = tmp_path / "release" / WITH_PREDICTIONS.slug / WITH_PREDICTIONS.source.name
-    assert generated.read_bytes() == release

@@ -77,7 +77,7 @@ def test_markdown_code_teaches_but_a_test_cell_does_not():
 
 def test_an_earlier_notebook_or_an_earlier_solution_teaches():
     assert _keys(_review(_notebook(new_code_cell(DEMO)), _notebook(_exercise("e", SOLUTION, GOOD_TESTS)))) == []
-    earlier = _exercise("antes", f"def first(y):\n    ### BEGIN SOLUTION\n    return y.cumsum(dim=0)[-1]\n    ### END SOLUTION",
+    earlier = _exercise("antes", "def first(y):\n    ### BEGIN SOLUTION\n    return y.cumsum(dim=0)[-1]\n    ### END SOLUTION",
                         GOOD_TESTS.replace("total", "first"))
     assert _keys(_review(_notebook(earlier, _exercise("e", SOLUTION, GOOD_TESTS)))) == ["sin enseñar: .cumsum",
                                                                                        "sin enseñar: dim=",

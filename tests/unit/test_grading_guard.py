@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 
-import pytest
 
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 

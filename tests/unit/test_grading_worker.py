@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
 from nbformat.v4 import new_output
 
 from course_tools import nbgrader_compat

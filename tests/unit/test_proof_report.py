@@ -86,3 +86,19 @@ def test_wrong_answers_skip_only_the_statements_that_draw():
     assert without_pictures("draw_heads(x, 2)") == "pass"
     assert without_pictures("%timeit f()") == "%timeit f()"  # no se puede leer: tal cual
     assert without_pictures("model.draw_x()\nprint(x)") == "model.draw_x()\nprint(x)"  # un método ajeno se queda
+
+
+def test_only_names_nothing_later_can_read_are_kept_uncopied():
+    """Lo que no se deja copiar se guarda tal cual solo si ninguna celda de las variantes ni ninguna función de
+    lo de antes lo nombra; con globals() (o eval, dir…) en juego, ninguno."""
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    prefix_cells = [new_code_cell("import torch\nseen = torch.ones(2, requires_grad=True) * 2\nhidden = seen + 1\n"
+                                  "def helper():\n    return hidden.sum()"),
+                    new_code_cell("loss = seen.sum()\nunused = loss * 3")]
+    later = [new_code_cell("print(loss)"), new_code_cell("check(answer)")]
+    nb = new_notebook(cells=prefix_cells + later)
+    variants = [proof.Variant("con seen", "nb99-a", "answer = seen")]
+    assert proof.unread_names(nb, [0, 1], variants) == {"unused"}
+    nb.cells.append(new_code_cell("print(sorted(globals()))"))
+    assert proof.unread_names(nb, [0, 1], variants) == set()

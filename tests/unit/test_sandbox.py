@@ -57,7 +57,7 @@ def folders(tmp_path, monkeypatch):
 
 
 @needs_landlock
-def test_un_proceso_encerrado_solo_escribe_en_sus_carpetas(folders):
+def test_a_confined_process_writes_only_in_its_folders(folders):
     own, other = folders
 
     def confined() -> int:
@@ -83,7 +83,7 @@ def test_un_proceso_encerrado_solo_escribe_en_sus_carpetas(folders):
 
 
 @needs_landlock
-def test_un_proceso_encerrado_solo_lee_python_las_ayudas_y_lo_suyo(folders):
+def test_a_confined_process_reads_only_python_the_helpers_and_its_own(folders):
     own, other = folders
     (own / "mio.txt").write_text("mío")
     secret = own.parent / "secreto.txt"
@@ -107,20 +107,20 @@ def test_un_proceso_encerrado_solo_lee_python_las_ayudas_y_lo_suyo(folders):
     assert secret.read_text() == "clave"  # este proceso sigue leyendo
 
 
-def test_nunca_se_da_a_leer_una_carpeta_que_contiene_la_de_trabajo():
+def test_a_folder_holding_the_work_folder_is_never_readable():
     inside = os.path.join(sys.prefix, "curso", "autograded", "ana")
     paths = sandbox.read_paths(cwd=inside, env={})
     assert sys.prefix not in paths and "/" not in paths
     assert sys.base_prefix in sandbox.read_paths(cwd="/tmp", env={})
 
 
-def test_las_carpetas_de_ipython_y_matplotlib_del_nucleo_se_leen(tmp_path):
+def test_the_kernels_ipython_and_matplotlib_folders_are_readable(tmp_path):
     (tmp_path / "ipython").mkdir()
     paths = sandbox.read_paths(cwd="/tmp", env={"IPYTHONDIR": str(tmp_path / "ipython"), "MPLCONFIGDIR": "/no/existe"})
     assert str(tmp_path / "ipython") in paths and "/no/existe" not in paths
 
 
-def test_sin_red_ni_tcp_ni_udp_llegan_a_127_0_0_1(folders):
+def test_without_network_neither_tcp_nor_udp_reach_loopback(folders):
     listener = socket.create_server(("127.0.0.1", 0))
     listener.settimeout(0.2)
     udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -154,7 +154,7 @@ def test_sin_red_ni_tcp_ni_udp_llegan_a_127_0_0_1(folders):
 
 @needs_landlock
 @pytest.mark.skipif(os.getuid() != 0, reason="hace falta ser root para probar como otro usuario")
-def test_sin_privilegios_tambien_se_encierra_y_conserva_su_usuario(monkeypatch):
+def test_unprivileged_processes_are_confined_and_keep_their_user(monkeypatch):
     import shutil
     import tempfile
 
@@ -186,7 +186,7 @@ def test_sin_privilegios_tambien_se_encierra_y_conserva_su_usuario(monkeypatch):
 
 
 @needs_landlock
-def test_lo_que_se_niega_queda_anotado_y_lo_permitido_no(folders, tmp_path, monkeypatch):
+def test_denials_are_logged_and_allowed_access_is_not(folders, tmp_path, monkeypatch):
     own, other = folders
     report = tmp_path / "informe.jsonl"
     report.write_text("")
@@ -216,7 +216,7 @@ def test_lo_que_se_niega_queda_anotado_y_lo_permitido_no(folders, tmp_path, monk
     assert sandbox.describe(attempts, most=2) == f"leer {other / 'entrega.ipynb'}; leer {other} (y 1 más)"
 
 
-def test_el_informe_aguanta_lineas_ajenas_y_a_medio_escribir(tmp_path):
+def test_the_denial_log_survives_foreign_and_half_written_lines(tmp_path):
     report = tmp_path / "informe.jsonl"
     report.write_bytes(json.dumps(["leer", "/x"]).encode() + b"\nbasura\n[\"leer\", \"/a medio")
     attempts, offset = sandbox.read_report(str(report))
@@ -224,7 +224,7 @@ def test_el_informe_aguanta_lineas_ajenas_y_a_medio_escribir(tmp_path):
     assert offset < len(report.read_bytes())  # la línea a medias se lee la próxima vez
 
 
-def test_el_entorno_del_nucleo_solo_lleva_lo_de_la_lista():
+def test_the_kernel_environment_carries_only_the_allowed_list():
     env = {"PATH": "/usr/bin", "HOME": "/home/profe", "OMP_NUM_THREADS": "1", "LC_ALL": "es_ES.UTF-8",
            "COURSE_GRADEBOOK_URL": "postgresql://profe:clave@host/db", "AWS_SECRET_ACCESS_KEY": "x",
            "GITHUB_TOKEN": "y", "PYTHONPATH": "/home/profe/curso", sandbox.REPORT_ENV: "/tmp/i"}
@@ -232,7 +232,7 @@ def test_el_entorno_del_nucleo_solo_lleva_lo_de_la_lista():
                                         "LC_ALL": "es_ES.UTF-8", sandbox.REPORT_ENV: "/tmp/i"}
 
 
-def test_con_el_interruptor_apagado_no_encierra_y_lo_dice(monkeypatch, tmp_path):
+def test_with_the_switch_off_nothing_is_confined_and_it_says_so(monkeypatch, tmp_path):
     monkeypatch.setenv(sandbox.SWITCH_ENV, "0")
     monkeypatch.setenv(sandbox.REPORT_ENV, str(tmp_path / "i"))
     assert sandbox.enter([str(tmp_path)]) == ["encierro desactivado con COURSE_SANDBOX=0"]
@@ -243,11 +243,11 @@ def test_con_el_interruptor_apagado_no_encierra_y_lo_dice(monkeypatch, tmp_path)
 
 
 @needs_landlock
-def test_en_esta_maquina_no_falta_ninguna_proteccion():
+def test_this_machine_lacks_no_protection():
     assert sandbox.weaknesses() == []
 
 
-def test_sin_landlock_lo_dice(monkeypatch, tmp_path):
+def test_without_landlock_it_says_so(monkeypatch, tmp_path):
     monkeypatch.delenv(sandbox.SWITCH_ENV, raising=False)
     monkeypatch.setattr(sandbox, "abi_version", lambda: 0)
     monkeypatch.setattr(sandbox, "isolate_network", lambda: None)
@@ -255,7 +255,7 @@ def test_sin_landlock_lo_dice(monkeypatch, tmp_path):
         "este sistema no tiene Landlock: el núcleo lee y escribe donde quiera su usuario"]
 
 
-def test_las_carpetas_del_nucleo_son_la_de_trabajo_y_su_tmpdir(monkeypatch, tmp_path):
+def test_the_kernel_folders_are_the_work_folder_and_its_tmpdir(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TMPDIR", "/tmp/nucleo-x")
     assert sandbox.kernel_folders() == [str(tmp_path), "/tmp/nucleo-x"]

@@ -2,7 +2,6 @@
 cuaderno roto no impide contar los demás. Nunca cambia los ficheros del alumno."""
 
 import nbformat
-import pytest
 
 from course_tools import cells
 from course_tools.course import Notebook, notebook_path
@@ -29,7 +28,6 @@ def _snapshot(workspace):
     return {p: p.read_bytes() for p in sorted(workspace.rglob("*.ipynb"))}
 
 
-@pytest.mark.slow
 def test_fresh_then_solved_then_broken(tmp_path):
     workspace = tmp_path / "mi-curso"
     seed_workspace(workspace)

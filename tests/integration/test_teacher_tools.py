@@ -1,0 +1,138 @@
+"""Herramientas del profesorado que arrancan procesos: make check sobre una copia del curso, la prueba de
+respuestas equivocadas en un núcleo y JupyterLab ante un puerto ocupado."""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+
+from course_tools import cells, lab, proof
+from course_tools.authoring import NotebookWriter
+from course_tools.course import ROOT, Notebook
+
+PILOT = "00-cuadernos"
+
+
+# --- make check detecta las trampas -----------------------------------------
+
+def _copy_course(tmp_path: Path) -> Path:
+    copy = tmp_path / "curso"
+    copy.mkdir()
+    for name in ("course_tools", "tests/wrong_answers", "rukh_helpers"):
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "nbgrader_config.py", "GLOSARIO.md"):
+        if (ROOT / name).exists():
+            shutil.copy2(ROOT / name, copy / name)
+    for folder in ("source", "release"):
+        shutil.copytree(ROOT / folder / PILOT, copy / folder / PILOT)
+    (copy / "notebooks").mkdir()
+    shutil.copy2(ROOT / "notebooks" / f"{PILOT}.ipynb", copy / "notebooks")
+    # En la copia el piloto es el último cuaderno: su enlace «Siguiente» no tendría adónde ir.
+    for path in (copy / "source" / PILOT / f"{PILOT}.ipynb", copy / "release" / PILOT / f"{PILOT}.ipynb",
+                 copy / "notebooks" / f"{PILOT}.ipynb"):
+        path.write_text(re.sub(r"\*\*Siguiente:\*\* \[[^]]*\]\([^)]*\)", "**Siguiente:** el resto del curso", path.read_text()))
+    shutil.copy2(ROOT / "README.md", copy / "README.md")
+    subprocess.run(
+        [sys.executable, "-c", "from pathlib import Path; from course_tools import render, course; "
+         "p = Path('README.md'); p.write_text(render.render_readme(p.read_text(), course.notebooks()))"],
+        cwd=copy, check=True,
+    )
+    return copy
+
+
+def _check(copy: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "course_tools", "check"], cwd=copy, capture_output=True, text=True)
+
+
+def test_check_catches_tampering(tmp_path):
+    """make check sobre una copia del piloto: intacta, con release/ retocado (un texto y una celda bloqueada sin
+    metadatos a la vez), con notebooks/ retocado y con source/ roto. Cada retoque tiene que salir con su celda."""
+    copy = _copy_course(tmp_path)
+    assert _check(copy).returncode == 0, _check(copy).stdout
+
+    release = copy / "release" / PILOT / f"{PILOT}.ipynb"
+    original_release = release.read_text()
+    release.write_text(original_release.replace("La casilla de destino", "La casilla de destino ya"))
+    nb = nbformat.read(release, 4)
+    edited = next(i for i, c in enumerate(nb.cells) if "La casilla de destino ya" in c.source)
+    locked = next(i for i, c in enumerate(nb.cells) if cells.is_locked(c) and i > 1 and i != edited)
+    del nb.cells[locked].metadata["nbgrader"]  # una celda bloqueada que perdió sus metadatos
+    nbformat.write(nb, release)
+    result = _check(copy)
+    assert result.returncode == 1 and f"release/{PILOT}/{PILOT}.ipynb, celda {edited}" in result.stdout, result.stdout
+    assert f"release/{PILOT}/{PILOT}.ipynb, celda {locked}" in result.stdout, result.stdout
+    release.write_text(original_release)
+
+    worked = copy / "notebooks" / f"{PILOT}.ipynb"
+    nb = nbformat.read(worked, 4)
+    nb.cells[3].source += "\n# retocado a mano"
+    nbformat.write(nb, worked)
+    result = _check(copy)  # aparte: con source/ roto, make check no llega a comparar notebooks/
+    assert result.returncode == 1 and f"notebooks/{PILOT}.ipynb, celda 3" in result.stdout, result.stdout
+
+    source = copy / "source" / PILOT / f"{PILOT}.ipynb"
+    nb = nbformat.read(source, 4)
+    tests = [i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)]
+    nb.cells[tests[0]].source = nb.cells[tests[0]].source.replace(cells.END_HIDDEN, "")
+    nb.cells[tests[2]].metadata.nbgrader.grade_id = nb.cells[tests[1]].metadata.nbgrader.grade_id
+    nbformat.write(nb, source)
+    result = _check(copy)
+    assert f"source/{PILOT}/{PILOT}.ipynb, celda {tests[0]}: región de tests ocultos sin cerrar" in result.stdout
+    assert "repetido en" in result.stdout and f"celda {tests[2]}" in result.stdout
+
+
+# --- la prueba de respuestas equivocadas ve un test debilitado ----------------
+
+def _fixture_notebook(hidden: str) -> nbformat.NotebookNode:
+    w = NotebookWriter("99")
+    w.title("# 99 · Prueba", "Cuaderno de prueba.")
+    w.setup()
+    w.exercise(
+        "sumar-columnas", points=1, task="Suma por columnas.",
+        solution="import torch\ndef sumar_columnas(x):\n    ### BEGIN SOLUTION\n    return x.sum(dim=0)\n    ### END SOLUTION",
+        tests=(
+            "import torch\nfrom rukh_helpers.checks import call, check_tensor\n"
+            "_x = torch.ones(2, 2)\ncheck_tensor(call(sumar_columnas, _x), torch.full((2,), 2.0), 'sumar_columnas')"
+        ),
+        hidden=hidden,
+    )
+    return w.nb
+
+
+WRONG_DIM = "import torch\ndef sumar_columnas(x):\n    return x.sum(dim=1)\n"
+
+
+def test_weakened_test_lets_a_wrong_answer_through(tmp_path):
+    catalogue = tmp_path / "nb99.py"
+    catalogue.write_text(f"WRONG_ANSWERS = {{'nb99-sumar-columnas': [('suma por filas', {WRONG_DIM!r})]}}\n")
+    fixture = Notebook("99-prueba")
+
+    weak = proof.prove(fixture, catalogue, source_nb=_fixture_notebook("pass"))
+    assert weak.wrong_answers == 1 and weak.rejected == 0
+    assert any("pasa sus tests una respuesta equivocada: «suma por filas»" in p for p in weak.problems)
+
+    strong_hidden = "_y = torch.arange(6.0).view(2, 3)\ncheck_tensor(call(sumar_columnas, _y), torch.tensor([3.0, 5.0, 7.0]), 'sumar_columnas')"
+    strong = proof.prove(fixture, catalogue, source_nb=_fixture_notebook(strong_hidden))
+    assert strong.rejected == 1 and not strong.problems
+    assert strong.messages[0][2].startswith("sumar_columnas: forma incorrecta: esperaba (3,)")
+    assert proof.missing_entries(_fixture_notebook("pass"), {"nb99-sumar-columnas": [("a", "b")]}) == ["nb99-sumar-columnas"]
+
+
+def test_lab_keeps_a_given_token_and_explains_a_busy_port(tmp_path, monkeypatch, capsys):
+    import socket
+
+    assert lab._given_token(["--no-browser", "--IdentityProvider.token=abc"]) == "abc"
+    assert lab._given_token(["--no-browser"]) is None
+    monkeypatch.setenv(lab.WORKSPACE_ENV_VAR, str(tmp_path / "mi-curso"))
+    monkeypatch.setattr(lab, "LOG_FILE", tmp_path / "lab.log")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert lab.serve(port=port, open_browser=False) == 1
+    out = capsys.readouterr().out
+    assert "Arrancando JupyterLab" in out and f"¿el puerto {port} está ocupado?" in out
+    assert "Listo:" not in out
