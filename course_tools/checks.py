@@ -6,6 +6,8 @@ que genera nbgrader con la cadena del curso (``build.release_notebooks``)."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections import Counter
 
 import nbformat
@@ -240,7 +242,20 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
 
         if decoder.NOTEBOOK.exists():  # un curso sin el cuaderno 18 no usa sus datos
             problems += data_problems()
+        problems += lint_problems()
     return problems
+
+
+def lint_problems() -> list[str]:
+    """ruff sobre el código del repositorio, con la configuración de pyproject.toml ([tool.ruff])."""
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "--quiet", "--output-format=concise", "."],
+                            cwd=ROOT, capture_output=True, text=True)
+    if result.returncode == 0:
+        return []
+    if "No module named ruff" in result.stderr:
+        return ["ruff no está instalado: ejecuta make check (instala requirements.txt) o pip install ruff"]
+    found = [line for line in result.stdout.splitlines() if line.strip()] or [result.stderr.strip()]
+    return [f"ruff: {line}" for line in found]
 
 
 def check_readme() -> list[str]:

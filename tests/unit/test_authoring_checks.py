@@ -136,3 +136,14 @@ def test_the_blank_of_a_prediction_names_its_variables():
     code.cells[0].source = "raise NotImplementedError()"
     predictions.add_prediction_stubs(code)
     assert code.cells[0].source == "raise NotImplementedError()"  # un ejercicio de código conserva su hueco
+
+
+def test_lint_names_the_file_line_and_rule(tmp_path, monkeypatch):
+    from course_tools import checks
+
+    (tmp_path / "pyproject.toml").write_text('[tool.ruff.lint]\nselect = ["F"]\n', encoding="utf-8")
+    (tmp_path / "roto.py").write_text("import os\n", encoding="utf-8")
+    monkeypatch.setattr(checks, "ROOT", tmp_path)
+    assert checks.lint_problems() == ["ruff: roto.py:1:8: F401 [*] `os` imported but unused"]
+    (tmp_path / "roto.py").write_text("import os\n\nprint(os.sep)\n", encoding="utf-8")
+    assert checks.lint_problems() == []
