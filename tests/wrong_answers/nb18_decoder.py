@@ -1,8 +1,10 @@
-"""Respuestas equivocadas plausibles de 18-decoder: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 18-decoder: {grade_id: [(motivo, celda completa), ...]}.
 
-WRONG_ANSWERS = {
-    'nb18-block-forward': [
-        ('[copia] el bloque post-norm de la demo: suma primero y normaliza después', '''
+Los ejercicios de Block.forward y MoveDecoder.forward piden solo el cuerpo de un método: cada
+respuesta equivocada es la clase del cuaderno entera (lo que no es del alumno, escrito una vez
+abajo) con otro cuerpo."""
+
+_BLOCK_HEAD = '''
 class Block(nn.Module):
     """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
 
@@ -15,124 +17,17 @@ class Block(nn.Module):
 
     def forward(self, x):
         """x: (B, T, d) -> (B, T, d)."""
-        x = self.ln1(x + self.attn(x))
-        return self.ln2(x + self.mlp(x))
-'''),
-        ('[fijo] devuelve la entrada tal cual, como un bloque con las subcapas a cero', '''
-class Block(nn.Module):
-    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+'''
+_BLOCK_TAIL = '''
+'''
 
-    def __init__(self, d, n_head, ff):
-        super().__init__()
-        self.ln1 = nn.LayerNorm(d)
-        self.attn = CausalSelfAttention(d, n_head)
-        self.ln2 = nn.LayerNorm(d)
-        self.mlp = Mlp(d, ff)
 
-    def forward(self, x):
-        """x: (B, T, d) -> (B, T, d)."""
-        return x
-'''),
-        ('sin conexiones residuales: encadena las subcapas', '''
-class Block(nn.Module):
-    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
+def _block(body: str) -> str:
+    """La clase del cuaderno con ``body`` como cuerpo del método del ejercicio."""
+    return _BLOCK_HEAD + body + _BLOCK_TAIL
 
-    def __init__(self, d, n_head, ff):
-        super().__init__()
-        self.ln1 = nn.LayerNorm(d)
-        self.attn = CausalSelfAttention(d, n_head)
-        self.ln2 = nn.LayerNorm(d)
-        self.mlp = Mlp(d, ff)
 
-    def forward(self, x):
-        """x: (B, T, d) -> (B, T, d)."""
-        return self.mlp(self.ln2(self.attn(self.ln1(x))))
-'''),
-        ('solo la primera conexión residual', '''
-class Block(nn.Module):
-    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
-
-    def __init__(self, d, n_head, ff):
-        super().__init__()
-        self.ln1 = nn.LayerNorm(d)
-        self.attn = CausalSelfAttention(d, n_head)
-        self.ln2 = nn.LayerNorm(d)
-        self.mlp = Mlp(d, ff)
-
-    def forward(self, x):
-        """x: (B, T, d) -> (B, T, d)."""
-        x = x + self.attn(self.ln1(x))
-        return self.mlp(self.ln2(x))
-'''),
-        ('bloque paralelo: el MLP lee el x de la entrada y no el de la primera suma', '''
-class Block(nn.Module):
-    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
-
-    def __init__(self, d, n_head, ff):
-        super().__init__()
-        self.ln1 = nn.LayerNorm(d)
-        self.attn = CausalSelfAttention(d, n_head)
-        self.ln2 = nn.LayerNorm(d)
-        self.mlp = Mlp(d, ff)
-
-    def forward(self, x):
-        """x: (B, T, d) -> (B, T, d)."""
-        return x + self.attn(self.ln1(x)) + self.mlp(self.ln2(x))
-'''),
-        ('usa ln1 delante de las dos subcapas', '''
-class Block(nn.Module):
-    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
-
-    def __init__(self, d, n_head, ff):
-        super().__init__()
-        self.ln1 = nn.LayerNorm(d)
-        self.attn = CausalSelfAttention(d, n_head)
-        self.ln2 = nn.LayerNorm(d)
-        self.mlp = Mlp(d, ff)
-
-    def forward(self, x):
-        """x: (B, T, d) -> (B, T, d)."""
-        x = x + self.attn(self.ln1(x))
-        return x + self.mlp(self.ln1(x))
-'''),
-        ('suma al residuo la copia normalizada en vez de x', '''
-class Block(nn.Module):
-    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
-
-    def __init__(self, d, n_head, ff):
-        super().__init__()
-        self.ln1 = nn.LayerNorm(d)
-        self.attn = CausalSelfAttention(d, n_head)
-        self.ln2 = nn.LayerNorm(d)
-        self.mlp = Mlp(d, ff)
-
-    def forward(self, x):
-        """x: (B, T, d) -> (B, T, d)."""
-        h = self.ln1(x)
-        h = h + self.attn(h)
-        g = self.ln2(h)
-        return g + self.mlp(g)
-'''),
-        ('normaliza también la salida del bloque', '''
-class Block(nn.Module):
-    """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
-
-    def __init__(self, d, n_head, ff):
-        super().__init__()
-        self.ln1 = nn.LayerNorm(d)
-        self.attn = CausalSelfAttention(d, n_head)
-        self.ln2 = nn.LayerNorm(d)
-        self.mlp = Mlp(d, ff)
-
-    def forward(self, x):
-        """x: (B, T, d) -> (B, T, d)."""
-        x = x + self.attn(self.ln1(x))
-        x = x + self.mlp(self.ln2(x))
-        return self.ln2(x)
-'''),
-    ],
-    'nb18-decoder-forward': [
-        ('[fijo] logits de ceros y pérdida ln V, lo de un modelo recién creado', '''
+_DECODER_HEAD = '''
 class MoveDecoder(nn.Module):
     """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
 
@@ -156,78 +51,52 @@ class MoveDecoder(nn.Module):
         B, T = idx.shape
         if T > self.block:
             raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        logits = torch.zeros(*idx.shape, self.tokens.num_embeddings)
-        loss = None if targets is None else torch.tensor(math.log(self.tokens.num_embeddings))
-        return logits, loss
+'''
+_DECODER_TAIL = '''
 
     @torch.no_grad()
     def next_logits(self, idx):
         """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
         logits, _ = self(idx[:, -self.block:])
         return logits[:, -1, :]
-'''),
-        ('[copia] el forward del cuaderno 13: sin dropout, sin bloques ni ln_f', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+'''
 
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
 
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+def _decoder(body: str) -> str:
+    """La clase del cuaderno con ``body`` como cuerpo del método del ejercicio."""
+    return _DECODER_HEAD + body + _DECODER_TAIL
+
+
+WRONG_ANSWERS = {
+    'nb18-block-forward': [
+        ('[copia] el bloque post-norm de la demo: suma primero y normaliza después', _block('''        x = self.ln1(x + self.attn(x))
+        return self.ln2(x + self.mlp(x))''')),
+        ('[fijo] devuelve la entrada tal cual, como un bloque con las subcapas a cero', _block('''        return x''')),
+        ('sin conexiones residuales: encadena las subcapas', _block('''        return self.mlp(self.ln2(self.attn(self.ln1(x))))''')),
+        ('solo la primera conexión residual', _block('''        x = x + self.attn(self.ln1(x))
+        return self.mlp(self.ln2(x))''')),
+        ('bloque paralelo: el MLP lee el x de la entrada y no el de la primera suma', _block('''        return x + self.attn(self.ln1(x)) + self.mlp(self.ln2(x))''')),
+        ('usa ln1 delante de las dos subcapas', _block('''        x = x + self.attn(self.ln1(x))
+        return x + self.mlp(self.ln1(x))''')),
+        ('suma al residuo la copia normalizada en vez de x', _block('''        h = self.ln1(x)
+        h = h + self.attn(h)
+        g = self.ln2(h)
+        return g + self.mlp(g)''')),
+        ('normaliza también la salida del bloque', _block('''        x = x + self.attn(self.ln1(x))
+        x = x + self.mlp(self.ln2(x))
+        return self.ln2(x)''')),
+    ],
+    'nb18-decoder-forward': [
+        ('[fijo] logits de ceros y pérdida ln V, lo de un modelo recién creado', _decoder('''        logits = torch.zeros(*idx.shape, self.tokens.num_embeddings)
+        loss = None if targets is None else torch.tensor(math.log(self.tokens.num_embeddings))
+        return logits, loss''')),
+        ('[copia] el forward del cuaderno 13: sin dropout, sin bloques ni ln_f', _decoder('''        where = torch.arange(T, device=idx.device)
         logits = self.lm_head(self.tokens(idx) + self.positions(where))
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('sin ignore_index: el relleno cuenta en la media', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('sin ignore_index: el relleno cuenta en la media', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.drop(self.tokens(idx) + self.positions(where))
         for block in self.blocks:
             x = block(x)
@@ -235,78 +104,16 @@ class MoveDecoder(nn.Module):
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('las posiciones con los ids de los tokens en vez de 0 … T − 1', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        x = self.drop(self.tokens(idx) + self.positions(idx % self.block))
+        return logits, loss''')),
+        ('las posiciones con los ids de los tokens en vez de 0 … T − 1', _decoder('''        x = self.drop(self.tokens(idx) + self.positions(idx % self.block))
         for block in self.blocks:
             x = block(x)
         logits = self.lm_head(self.ln_f(x))
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('olvida drop', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('olvida drop', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.tokens(idx) + self.positions(where)
         for block in self.blocks:
             x = block(x)
@@ -314,39 +121,8 @@ class MoveDecoder(nn.Module):
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('drop al final, tras los bloques', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('drop al final, tras los bloques', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.tokens(idx) + self.positions(where)
         for block in self.blocks:
             x = block(x)
@@ -354,39 +130,8 @@ class MoveDecoder(nn.Module):
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('olvida ln_f', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('olvida ln_f', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.drop(self.tokens(idx) + self.positions(where))
         for block in self.blocks:
             x = block(x)
@@ -394,78 +139,16 @@ class MoveDecoder(nn.Module):
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('solo el último bloque', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('solo el último bloque', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.drop(self.tokens(idx) + self.positions(where))
         x = self.blocks[-1](x)
         logits = self.lm_head(self.ln_f(x))
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('los bloques al revés', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('los bloques al revés', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.drop(self.tokens(idx) + self.positions(where))
         for block in reversed(self.blocks):
             x = block(x)
@@ -473,39 +156,8 @@ class MoveDecoder(nn.Module):
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('targets.view(-1): falla con objetivos que son un corte', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('targets.view(-1): falla con objetivos que son un corte', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.drop(self.tokens(idx) + self.positions(where))
         for block in self.blocks:
             x = block(x)
@@ -513,39 +165,8 @@ class MoveDecoder(nn.Module):
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1), ignore_index=0)
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('devuelve la pérdida como float de Python con .item()', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('devuelve la pérdida como float de Python con .item()', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.drop(self.tokens(idx) + self.positions(where))
         for block in self.blocks:
             x = block(x)
@@ -553,53 +174,15 @@ class MoveDecoder(nn.Module):
         loss = None
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0).item()
-        return logits, loss
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
-        ('sin targets devuelve solo los logits, no la tupla', '''
-class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
-
-    def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
-        super().__init__()
-        self.block = block
-        self.tokens = nn.Embedding(vocab_size, d)
-        self.positions = nn.Embedding(block, d)
-        self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.lm_head = nn.Linear(d, vocab_size, bias=False)
-        self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
-        self.apply(init_weights)
-        for name, p in self.named_parameters():       # las proyecciones que suman al residuo, más pequeñas
-            if name.endswith("proj.weight"):
-                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * n_layer))
-
-    def forward(self, idx, targets=None):
-        """idx: int64 (B, T), T <= block; targets: int64 (B, T) o None. Devuelve (logits (B, T, V), loss o None)."""
-        B, T = idx.shape
-        if T > self.block:
-            raise ValueError(f"La secuencia tiene {T} tokens y el bloque solo admite {self.block}.")
-        where = torch.arange(T, device=idx.device)
+        return logits, loss''')),
+        ('sin targets devuelve solo los logits, no la tupla', _decoder('''        where = torch.arange(T, device=idx.device)
         x = self.drop(self.tokens(idx) + self.positions(where))
         for block in self.blocks:
             x = block(x)
         logits = self.lm_head(self.ln_f(x))
         if targets is None:
             return logits
-        return logits, F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-
-    @torch.no_grad()
-    def next_logits(self, idx):
-        """Logits (B, V) del token que sigue a idx (B, T), mirando solo los últimos block tokens."""
-        logits, _ = self(idx[:, -self.block:])
-        return logits[:, -1, :]
-'''),
+        return logits, F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)''')),
     ],
     'nb18-param-groups': [
         ('[fijo] todo en un grupo con decaimiento y el segundo vacío', '''
