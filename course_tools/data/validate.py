@@ -21,40 +21,51 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from rukh_helpers.games import RESULTS, SELFPLAY_FILE, SELFPLAY_META
+
 from . import decoder
 
 DATA_DIR = decoder.DATA_DIR
-GAMES_FILE = "selfplay_games.jsonl.gz"
-GAMES_META = "selfplay_games.meta.json"
+GAMES_FILE = SELFPLAY_FILE
+GAMES_META = SELFPLAY_META
 GAMES_COMMAND = "python -m course_tools partidas"
 MIN_GAMES = 2000
 MAX_GAMES_BYTES = 1024 * 1024
 GAME_KEYS = ("black_elo", "result", "uci", "white_elo")
-RESULTS = ("1-0", "0-1", "1/2-1/2")
 PROVENANCE_KEYS = ("command", "engine", "licence", "sha256")
 WORKERS = 2
-CHECKPOINT_KEYS = ("command", "definition_sha256", "data_sha256", "config", "training")
+CHECKPOINT_KEYS = ("command", "definition_sha256", "data_sha256", "config", "training", "sha256")
 
 
-def _games_problems(data_dir: Path) -> list[str]:
-    path, meta_path = data_dir / GAMES_FILE, data_dir / GAMES_META
-    where = f"rukh_helpers/data/{GAMES_FILE}"
-    redo = f"vuelve a generarlo con `{GAMES_COMMAND}`"
+def _shipped(path: Path, meta_path: Path, max_bytes: int, keys: tuple[str, ...], redo: str):
+    """Lo común a un fichero que viaja con su ficha: existe, no pesa de más, la ficha se lee, dice
+    ``keys`` y su sha256 es el del fichero. Devuelve (problemas, ficha o None si no se puede leer)."""
+    where = f"rukh_helpers/data/{path.name}"
     if not path.exists():
-        return [f"Falta {where}; {redo}."]
+        return [f"Falta {where}; {redo}."], None
     problems = []
     size = path.stat().st_size
-    if size > MAX_GAMES_BYTES:
-        problems.append(f"{where} pesa {size:_} bytes, más que el máximo de {MAX_GAMES_BYTES:_}.")
+    if size > max_bytes:
+        problems.append(f"{where} pesa {size:_} bytes, más que el máximo de {max_bytes:_}.")
     try:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
-        return problems + [f"No puedo leer la ficha rukh_helpers/data/{GAMES_META} ({err}); {redo}."]
-    missing = [key for key in PROVENANCE_KEYS if not meta.get(key)]
+        return problems + [f"No puedo leer la ficha rukh_helpers/data/{meta_path.name} ({err}); {redo}."], None
+    missing = [key for key in keys if not meta.get(key)]
     if missing:
-        problems.append(f"La ficha {GAMES_META} no dice su procedencia: le falta {', '.join(missing)}.")
+        problems.append(f"La ficha {meta_path.name} no dice su procedencia: le falta {', '.join(missing)}; {redo}.")
     if meta.get("sha256") and meta["sha256"] != decoder.file_sha256(path):
-        problems.append(f"El sha256 de {where} no es el de su ficha {GAMES_META}: el fichero cambió; {redo}.")
+        problems.append(f"El sha256 de {where} no es el de su ficha {meta_path.name}: el fichero cambió; {redo}.")
+    return problems, meta
+
+
+def _games_problems(data_dir: Path) -> list[str]:
+    path = data_dir / GAMES_FILE
+    where = f"rukh_helpers/data/{GAMES_FILE}"
+    redo = f"vuelve a generarlo con `{GAMES_COMMAND}`"
+    problems, meta = _shipped(path, data_dir / GAMES_META, MAX_GAMES_BYTES, PROVENANCE_KEYS, redo)
+    if meta is None:
+        return problems
     try:
         with gzip.open(path, "rt", encoding="utf-8") as lines:
             records = [json.loads(line) for line in lines]
@@ -125,24 +136,12 @@ def _game_problem(record, chess, unk_id: int, vocab_size: int, encode_game) -> s
 def _checkpoint_problems(data_dir: Path, notebook: Path) -> list[str]:
     import torch
 
-    path, meta_path = data_dir / decoder.CHECKPOINT_FILE, data_dir / decoder.CHECKPOINT_META
+    path = data_dir / decoder.CHECKPOINT_FILE
     where = f"rukh_helpers/data/{decoder.CHECKPOINT_FILE}"
     redo = f"vuelve a entrenarlo con `{decoder.COMMAND}`"
-    if not path.exists():
-        return [f"Falta {where}; {redo}."]
-    problems = []
-    size = path.stat().st_size
-    if size > decoder.MAX_BYTES:
-        problems.append(f"{where} pesa {size:_} bytes, más que el máximo de {decoder.MAX_BYTES:_}.")
-    try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        return problems + [f"No puedo leer la ficha rukh_helpers/data/{decoder.CHECKPOINT_META} ({err}); {redo}."]
-    missing = [key for key in CHECKPOINT_KEYS if not meta.get(key)]
-    if missing:
-        return problems + [f"A la ficha {decoder.CHECKPOINT_META} le falta {', '.join(missing)}; {redo}."]
-    if meta.get("sha256") and meta["sha256"] != decoder.file_sha256(path):
-        problems.append(f"El sha256 de {where} no es el de su ficha: el fichero cambió; {redo}.")
+    problems, meta = _shipped(path, data_dir / decoder.CHECKPOINT_META, decoder.MAX_BYTES, CHECKPOINT_KEYS, redo)
+    if meta is None or not all(meta.get(key) for key in CHECKPOINT_KEYS):
+        return problems
     games = data_dir / GAMES_FILE
     if games.exists() and meta["data_sha256"] != decoder.file_sha256(games):
         problems.append(f"{where} se entrenó con otras partidas (su data_sha256 no es el de {GAMES_FILE}); {redo}.")
