@@ -58,6 +58,9 @@ def _cpu_used() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
+NOTEBOOK_SECONDS = 30  # lo más que puede tardar un cuaderno resuelto en ejecutarse entero en esta máquina
+
+
 def run_bench(students: int = 40, jobs: int = 2) -> int:
     from ..kernels.bench import run_bench as kernel_bench
 
@@ -95,11 +98,12 @@ def run_bench(students: int = 40, jobs: int = 2) -> int:
         print(f"{label:<32}{wall / total:>16.2f}{used / total:>20.2f}{wall:>11.0f}")
     print(f"  aceleración: {sequential / parallel:.2f}× (objetivo ≥ 4,5× con 2 núcleos, núcleos calientes y el encierro entero)")
     print(f"  notas iguales: {'sí' if not different else 'NO: ' + ', '.join(map(str, different[:5]))}")
-    print(f"Suelo (núcleo nuevo que solo importa torch): {floor:.2f} s")
+    print(f"Suelo (núcleo nuevo que solo importa torch): {floor:.2f} s; cada cuaderno, como mucho {NOTEBOOK_SECONDS} s:")
     for path in sorted(WORKED_DIR.glob("*.ipynb")):
         nb = nbformat.read(str(path), as_version=4)
         started = time.monotonic()
         execute(nb, path.name)
         seconds = time.monotonic() - started
-        print(f"  {path.name:<32}{seconds:7.2f} s  ({seconds / floor:4.1f}× el suelo)")
+        mark = "" if seconds <= NOTEBOOK_SECONDS else f"  ✗ más de {NOTEBOOK_SECONDS} s"
+        print(f"  {path.name:<32}{seconds:7.2f} s  ({seconds / floor:4.1f}× el suelo){mark}")
     return 1 if different else 0

@@ -32,19 +32,19 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
     submissions, outcomes = collect.find_submissions(course, set(known))
     specs = {name: assignment_spec(course, name) for name in sorted({a for _, a in submissions})}
     previous = {} if redo else state.load(course)
-    pending = []
-    for (student, assignment), files in submissions.items():
-        old = previous.get((student, assignment))
-        if old and old.digest == digest_of(files) and gradebook.scores(course.gradebook_url, student, assignment):
-            # Lo que haya ahora en la libreta (quizá una nota manual de la profesora) es lo que se protege.
-            old.recorded = gradebook.grade_rows(course.gradebook_url, student, assignment)
-            outcomes.append(old)
-        else:
-            pending.append(Job(student, specs[assignment], files, timeout))
     results: dict[tuple[str, str], JobResult] = {}
     fresh: dict[tuple[str, str], Outcome] = {}
-    progress = None if quiet or not pending else Progress(len(pending))
     with gradebook.open_gradebook(course.gradebook_url) as book:  # abierta una vez para toda la ronda
+        pending = []
+        for (student, assignment), files in submissions.items():
+            old = previous.get((student, assignment))
+            if old and old.digest == digest_of(files) and gradebook.scores(book, student, assignment):
+                # Lo que haya ahora en la libreta (quizá una nota manual de la profesora) es lo que se protege.
+                old.recorded = gradebook.grade_rows(book, student, assignment)
+                outcomes.append(old)
+            else:
+                pending.append(Job(student, specs[assignment], files, timeout))
+        progress = None if quiet or not pending else Progress(len(pending))
         if pending:
             with make_executor(workers=jobs, scheduler=scheduler) as executor:
                 for job, result in executor.run(grade_job, pending):
