@@ -43,25 +43,25 @@ lab: $(STAMP)
 	@$(TOOLS) lab --port $(PORT)
 
 progreso: $(STAMP)
-	$(TOOLS) progress
+	@$(TOOLS) progress
 
 # release/ es lo que da `nbgrader generate_assignment NN-slug --force` con nbgrader_config.py (la cadena de
 # nbgrader más los enlaces del curso delante y los huecos de predicción detrás); además escribe notebooks/
 # y la tabla de cuadernos de README.md. source/ no se escribe.
 release: $(STAMP)
-	$(TOOLS) release
+	@$(TOOLS) release
 
 check: $(STAMP)
-	$(TOOLS) check
+	@$(TOOLS) check
 
 grade: $(STAMP)
-	$(TOOLS) grade $(if $(ZIP),--zip "$(ZIP)") $(if $(HOJA),--worksheet "$(HOJA)") $(if $(SCHEDULER),--scheduler "$(SCHEDULER)")
+	@$(TOOLS) grade $(if $(ZIP),--zip "$(ZIP)") $(if $(HOJA),--worksheet "$(HOJA)") $(if $(SCHEDULER),--scheduler "$(SCHEDULER)")
 
 feedback: $(STAMP)
-	$(TOOLS) feedback
+	@$(TOOLS) feedback
 
 bench: $(STAMP)
-	$(TOOLS) bench
+	@$(TOOLS) bench
 
 # Chromium de Debian para la prueba del navegador y Stockfish para rehacer partidas de autojuego
 # (solo si faltan y se pueden instalar; sin ellos, sus pruebas se saltan y dicen por qué).
