@@ -3,7 +3,8 @@
 ``legal_predictions(moves, predicted)`` reproduce una partida desde la posición inicial y, antes
 de cada jugada ``moves[k]``, mira si el token ``predicted[k]`` es una jugada legal en esa posición.
 Un token que no es una jugada (``<eos>``, un tramo de Elo, un resultado…) cuenta como ilegal.
-``board_with_arrows`` dibuja una posición con flechas para unas jugadas propuestas.
+``replay(moves)`` da el tablero tras una partida, comprobando cada jugada (lo usan también los
+tableros de ``plots``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Iterable, Sequence
 
 from .vocab import TOKENS
 
-__all__ = ["legal_after", "legal_predictions", "board_with_arrows"]
+__all__ = ["legal_after", "legal_predictions", "replay"]
 
 
 def _as_move(token: str):
@@ -24,6 +25,26 @@ def _as_move(token: str):
         return chess.Move.from_uci(token)
     except ValueError:
         return None
+
+
+def replay(moves: Sequence[str]):
+    """El ``chess.Board`` tras jugar ``moves`` (UCI) desde la posición inicial.
+
+    Una jugada que no está en formato UCI o que es ilegal lanza ``ValueError`` con su número y, si es
+    ilegal, la posición en FEN.
+    """
+    import chess
+
+    board = chess.Board()
+    for number, uci in enumerate(moves, start=1):
+        try:
+            move = chess.Move.from_uci(uci)
+        except (chess.InvalidMoveError, ValueError) as err:
+            raise ValueError(f"La jugada {number} ({uci!r}) no está en formato UCI, p. ej. 'e2e4'.") from err
+        if move not in board.legal_moves:
+            raise ValueError(f"La jugada {number} ({uci!r}) es ilegal en la posición {board.fen()}.")
+        board.push(move)
+    return board
 
 
 def legal_predictions(moves: Sequence[str], predicted: Iterable[int]) -> list[bool]:
@@ -48,36 +69,5 @@ def legal_predictions(moves: Sequence[str], predicted: Iterable[int]) -> list[bo
 
 def legal_after(moves: Sequence[str], token: int) -> bool:
     """¿Es el token ``token`` una jugada legal tras jugar ``moves`` (UCI) desde la posición inicial?"""
-    import chess
-
-    board = chess.Board()
-    for uci in moves:
-        board.push_uci(uci)
     move = _as_move(TOKENS[int(token)])
-    return move is not None and board.is_legal(move)
-
-
-class board_with_arrows:  # noqa: N801 (se muestra como una imagen, igual que plots.Board)
-    """La posición tras ``moves`` con una flecha por cada jugada de ``arrows`` (UCI); Jupyter la dibuja."""
-
-    def __init__(self, moves: Sequence[str], arrows: Sequence[str], size: int = 320):
-        import chess
-        import chess.svg
-
-        board = chess.Board()
-        for uci in moves:
-            board.push_uci(uci)
-        colours = ("#15781Bcc", "#882020aa", "#003088aa", "#888888aa")
-        drawn = []
-        for n, uci in enumerate(arrows):
-            move = _as_move(uci)
-            if move is not None:
-                drawn.append(chess.svg.Arrow(move.from_square, move.to_square, color=colours[min(n, len(colours) - 1)]))
-        self.moves, self.arrows = list(moves), list(arrows)
-        self.svg = chess.svg.board(board, arrows=drawn, size=size)
-
-    def __repr__(self) -> str:
-        return f"Tablero tras {len(self.moves)} medias jugadas, con {len(self.arrows)} flechas"
-
-    def _repr_svg_(self) -> str:
-        return self.svg
+    return move is not None and replay(moves).is_legal(move)

@@ -56,39 +56,46 @@ def plot_heatmap(
     return ax
 
 
-def board_svg(moves: Sequence[str] | str = (), size: int = 280) -> str:
-    """SVG del tablero tras jugar ``moves`` (UCI) desde la posición inicial.
+ARROW_COLOURS = ("#15781Bcc", "#882020aa", "#003088aa", "#888888aa")  # la primera, verde; las demás, más tenues
+
+
+def board_svg(moves: Sequence[str] | str = (), size: int = 280, arrows: Sequence[str] = ()) -> str:
+    """SVG del tablero tras jugar ``moves`` (UCI) desde la posición inicial, con una flecha por cada
+    jugada de ``arrows`` (UCI; la primera en verde; un token que no es una jugada, como ``<eos>``, no
+    se dibuja).
 
     Una jugada ilegal lanza ``ValueError`` con su número y la posición en FEN.
     """
     import chess
     import chess.svg
 
+    from .legal import _as_move, replay
+
     if isinstance(moves, str):
         moves = moves.split()
-    board = chess.Board()
-    last = None
-    for number, uci in enumerate(moves, start=1):
-        try:
-            move = chess.Move.from_uci(uci)
-        except (chess.InvalidMoveError, ValueError) as err:
-            raise ValueError(f"La jugada {number} ({uci!r}) no está en formato UCI, p. ej. 'e2e4'.") from err
-        if move not in board.legal_moves:
-            raise ValueError(f"La jugada {number} ({uci!r}) es ilegal en la posición {board.fen()}.")
-        board.push(move)
-        last = move
-    return chess.svg.board(board, lastmove=last, size=size)
+    board = replay(moves)
+    last = board.peek() if board.move_stack else None
+    drawn = []
+    for n, uci in enumerate(arrows):
+        move = _as_move(uci)
+        if move is None:
+            continue
+        drawn.append(chess.svg.Arrow(move.from_square, move.to_square, color=ARROW_COLOURS[min(n, len(ARROW_COLOURS) - 1)]))
+    return chess.svg.board(board, lastmove=last, arrows=drawn, size=size)
 
 
 class Board:
-    """Un tablero que Jupyter y Colab muestran como imagen: ``Board("e2e4 e7e5")``."""
+    """Un tablero que Jupyter y Colab muestran como imagen: ``Board("e2e4 e7e5")``; con ``arrows``,
+    una flecha por jugada propuesta: ``Board("e2e4", arrows=["e7e5", "c7c5"])``."""
 
-    def __init__(self, moves: Sequence[str] | str = (), size: int = 280):
+    def __init__(self, moves: Sequence[str] | str = (), size: int = 280, arrows: Sequence[str] = ()):
         self.moves = moves.split() if isinstance(moves, str) else list(moves)
-        self.svg = board_svg(self.moves, size)
+        self.arrows = list(arrows)
+        self.svg = board_svg(self.moves, size, self.arrows)
 
     def __repr__(self) -> str:
-        return f"Board(tras {len(self.moves)} medias jugadas)"
+        with_arrows = f", {len(self.arrows)} flechas" if self.arrows else ""
+        return f"Board(tras {len(self.moves)} medias jugadas{with_arrows})"
 
     def _repr_svg_(self) -> str:
         return self.svg

@@ -23,14 +23,14 @@ import json
 import time
 from pathlib import Path
 
+from rukh_helpers.checkpoint import CHECKPOINT_FILE, CHECKPOINT_META
+
 from .. import cells
 from ..course import ROOT, Notebook
+from . import DATA_DIR, file_sha256
 
 NOTEBOOK = Notebook("18-decoder").source
 DEFINITION_TAG = "decoder-definicion"
-DATA_DIR = ROOT / "rukh_helpers" / "data"
-CHECKPOINT_FILE = "decoder18.pt"
-CHECKPOINT_META = "decoder18.meta.json"
 COMMAND = "python -m course_tools decoder"
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -77,10 +77,6 @@ def load_definition(notebook: Path = NOTEBOOK) -> dict:
     if missing:
         raise ValueError(f"A las celdas marcadas de {notebook.name} les falta: {', '.join(missing)}.")
     return namespace
-
-
-def file_sha256(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def train_checkpoint(data_dir: Path = DATA_DIR, notebook: Path = NOTEBOOK, steps: int | None = None) -> dict:

@@ -16,7 +16,6 @@ las reparte con su propia licencia. python-chess comprueba la legalidad de cada 
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import math
 import random
@@ -29,6 +28,8 @@ import chess
 import chess.engine
 
 from rukh_helpers.games import SELFPLAY_FILE, SELFPLAY_META
+
+from . import DATA_DIR, file_sha256
 
 GAMES = 2400
 SEED = 18
@@ -106,12 +107,10 @@ def _play(args: tuple[str, int]) -> dict:
 
 def generate(workers: int = 2, games: int = GAMES) -> Path:
     """Escribe las partidas y su ficha de procedencia en ``rukh_helpers/data/``."""
-    from importlib import resources
-
     engine_path = find_engine()
     with ProcessPoolExecutor(workers) as pool:
         played = list(pool.map(_play, [(engine_path, i) for i in range(games)], chunksize=8))
-    data_dir = Path(str(resources.files("rukh_helpers") / "data"))
+    data_dir = DATA_DIR
     lines = "".join(json.dumps(game, sort_keys=True) + "\n" for game in played).encode()
     target = data_dir / SELFPLAY_FILE
     with open(target, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as out:
@@ -128,7 +127,7 @@ def generate(workers: int = 2, games: int = GAMES) -> Path:
         "choice": "softmax de la evaluación de las MultiPV líneas, temperatura 200·exp(-(elo-1000)/500) centipeones",
         "legality": "python-chess " + chess.__version__,
         "licence": "Partidas generadas para el curso; se reparten con la licencia del curso (MIT). Stockfish es GPL-3.",
-        "sha256": hashlib.sha256(target.read_bytes()).hexdigest(),
+        "sha256": file_sha256(target),
     }
     (data_dir / SELFPLAY_META).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return target

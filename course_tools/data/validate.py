@@ -21,17 +21,17 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from rukh_helpers.games import RESULTS, SELFPLAY_FILE, SELFPLAY_META
+from rukh_helpers.games import RESULTS, SELFPLAY_FILE, SELFPLAY_KEYS, SELFPLAY_META
 
-from . import decoder
+from . import DATA_DIR, decoder, file_sha256
 
-DATA_DIR = decoder.DATA_DIR
+
 GAMES_FILE = SELFPLAY_FILE
 GAMES_META = SELFPLAY_META
 GAMES_COMMAND = "python -m course_tools partidas"
 MIN_GAMES = 2000
 MAX_GAMES_BYTES = 1024 * 1024
-GAME_KEYS = ("black_elo", "result", "uci", "white_elo")
+GAME_KEYS = SELFPLAY_KEYS
 PROVENANCE_KEYS = ("command", "engine", "licence", "sha256")
 WORKERS = 2
 CHECKPOINT_KEYS = ("command", "definition_sha256", "data_sha256", "config", "training", "sha256")
@@ -54,7 +54,7 @@ def _shipped(path: Path, meta_path: Path, max_bytes: int, keys: tuple[str, ...],
     missing = [key for key in keys if not meta.get(key)]
     if missing:
         problems.append(f"La ficha {meta_path.name} no dice su procedencia: le falta {', '.join(missing)}; {redo}.")
-    if meta.get("sha256") and meta["sha256"] != decoder.file_sha256(path):
+    if meta.get("sha256") and meta["sha256"] != file_sha256(path):
         problems.append(f"El sha256 de {where} no es el de su ficha {meta_path.name}: el fichero cambió; {redo}.")
     return problems, meta
 
@@ -143,7 +143,7 @@ def _checkpoint_problems(data_dir: Path, notebook: Path) -> list[str]:
     if meta is None or not all(meta.get(key) for key in CHECKPOINT_KEYS):
         return problems
     games = data_dir / GAMES_FILE
-    if games.exists() and meta["data_sha256"] != decoder.file_sha256(games):
+    if games.exists() and meta["data_sha256"] != file_sha256(games):
         problems.append(f"{where} se entrenó con otras partidas (su data_sha256 no es el de {GAMES_FILE}); {redo}.")
     try:
         current = decoder.definition_sha256(notebook)

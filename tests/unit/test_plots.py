@@ -43,3 +43,12 @@ def test_board_svg_and_errors():
         plots.board_svg(["e2e4", "e2e5"])
     with pytest.raises(ValueError, match="formato UCI"):
         plots.board_svg(["hola"])
+
+
+def test_board_with_arrows_draws_one_per_proposed_move():
+    plain = plots.board_svg("e2e4")
+    board = plots.Board("e2e4", arrows=["e7e5", "c7c5", "<eos>"])
+    assert board.svg.count("arrow") > plain.count("arrow")
+    assert plots.ARROW_COLOURS[0] in board.svg and plots.ARROW_COLOURS[1] in board.svg
+    assert plots.ARROW_COLOURS[2] not in board.svg  # <eos> no es una jugada: no se dibuja
+    assert repr(board) == "Board(tras 1 medias jugadas, 3 flechas)"
