@@ -7,9 +7,11 @@ El recorrido de una entrega, módulo a módulo:
   entrega se corrige (nombre equivocado, celdas duplicadas);
 - ``model``: tarea, trabajo, resultado, problema, nota final y los fallos de los ejecutores;
 - ``run``: la ronda (reanudable con ``state``): reparte los trabajos y es lo único que escribe
-  ``autograded/`` y la libreta del curso (``settle``);
+  ``autograded/`` y la libreta del curso (``settle``, con la nota que calculó nbgrader en el trabajo);
+  la nota final se lee de la libreta al acabar, cuando lo que cambió un núcleo ya está deshecho;
 - ``executor`` (procesos locales) y ``dask_executor`` (un clúster de Dask): dónde corren los trabajos;
-- ``worker``: un trabajo, ``nbgrader autograde`` en un curso de usar y tirar;
+- ``worker``: un trabajo, ``nbgrader autograde`` en un curso de usar y tirar: allí, y solo allí, se
+  calcula la nota, que vuelve con el cuaderno corregido;
 - ``preprocessors`` (tres preprocesadores pequeños), ``guard`` (canarios, ejecución con límites) y
   ``kernel`` (el entorno del núcleo de corrección): las defensas, que ``nbgrader_config.py`` pone en
   las cadenas de nbgrader por su nombre; los límites y el encierro del núcleo están abajo, en

@@ -9,8 +9,6 @@ from __future__ import annotations
 import contextlib
 import warnings
 
-import nbformat
-
 from ..nbgrader_compat import use_inprocess_alembic
 from .model import Outcome
 
@@ -70,43 +68,49 @@ def copy_assignment(url: str, name: str, notebooks: dict) -> None:
                     add(cell["name"], nb_name, name, **{k: v for k, v in cell.items() if k != "name"})
 
 
-def record(url: str, student: str, assignment: str, autograded: dict[str, bytes], timestamp: str | None,
-           expected: list[str]) -> None:
-    """Escribe en la libreta la entrega y las notas de sus cuadernos corregidos, como ``nbgrader autograde``."""
+def computed_grades(url: str, student: str, assignment: str) -> dict[str, dict]:
+    """Lo que ``nbgrader autograde`` calculó para una entrega en la libreta ``url`` (la del curso de usar y
+    tirar): cuaderno -> {"auto": {grade_id: nota automática}, "comments": {grade_id: comentario automático}}."""
+    from nbgrader.api import MissingEntry
+
+    with open_gradebook(url) as gb:
+        try:
+            sub = gb.find_submission(assignment, student)
+        except MissingEntry:
+            return {}
+        return {nb.name: {"auto": {g.name: g.auto_score for g in nb.grades},
+                          "comments": {c.name: c.auto_comment for c in nb.comments}}
+                for nb in sub.notebooks}
+
+
+def record(url: str, student: str, assignment: str, computed: dict[str, dict], timestamp: str | None,
+           expected: list[str]) -> dict[str, list]:
+    """Escribe en la libreta la entrega y lo que nbgrader calculó para ella (``computed_grades``), como lo
+    escribiría ``nbgrader autograde``: un cuaderno de ``expected`` que no llegó a corregirse vale cero, y una
+    nota manual ya puesta se conserva y pide revisión. Devuelve lo escrito, como ``grade_rows``."""
     from nbgrader.utils import parse_utc
 
+    written = {}
     with open_gradebook(url) as gb:
         gb.update_or_create_student(student)
         if timestamp:
             gb.update_or_create_submission(assignment, student, timestamp=parse_utc(timestamp))
         else:
             gb.update_or_create_submission(assignment, student)
-        for name in expected:  # cuaderno que no llegó a corregirse: cero, como hace nbgrader
-            if f"{name}.ipynb" not in autograded:
-                for grade in gb.find_submission_notebook(name, assignment, student).grades:
+        for name in expected:
+            notebook = gb.find_submission_notebook(name, assignment, student)
+            graded = computed.get(name)
+            for grade in notebook.grades:
+                if graded is None:  # como hace nbgrader con un cuaderno que falta: cero, sin revisión
                     grade.auto_score, grade.needs_manual_grade = 0, False
+                else:
+                    grade.auto_score = graded["auto"].get(grade.name)
+                    grade.needs_manual_grade = grade.manual_score is not None or grade.auto_score is None
+                written[grade.name] = [getattr(grade, f) for f in GRADE_FIELDS]
+            for comment in notebook.comments if graded is not None else ():
+                comment.auto_comment = graded["comments"].get(comment.name)
         gb.db.commit()
-        for rel, data in autograded.items():
-            name = rel[: -len(".ipynb")]
-            if rel.endswith(".ipynb") and "/" not in rel and name in expected:
-                resources = {"nbgrader": {"assignment": assignment, "notebook": name, "student": student}}
-                _save_auto_grades(gb).preprocess(nbformat.reads(data.decode("utf-8"), as_version=4), resources)
-
-
-def _save_auto_grades(gb):
-    """El ``SaveAutoGrades`` de nbgrader (la nota de cada celda, leída de sus salidas) sobre una libreta
-    ya abierta, en vez de abrir otra por cuaderno."""
-    from nbgrader.preprocessors import NbGraderPreprocessor, SaveAutoGrades
-
-    class SaveInOpenGradebook(SaveAutoGrades):
-        def preprocess(self, nb, resources):
-            self.notebook_id = resources["nbgrader"]["notebook"]
-            self.assignment_id = resources["nbgrader"]["assignment"]
-            self.student_id = resources["nbgrader"]["student"]
-            self.gradebook = gb
-            return NbGraderPreprocessor.preprocess(self, nb, resources)
-
-    return SaveInOpenGradebook()
+    return written
 
 
 def scores(url: str, student: str, assignment: str) -> tuple[float, float, dict] | None:

@@ -114,12 +114,13 @@ class Job:
 
 @dataclass
 class JobResult:
-    """Lo que devuelve un trabajo: el cuaderno corregido y los problemas. La nota la calculó nbgrader en el
-    cuaderno corregido; la libreta del curso la toma de ahí al escribirlo (``run.settle``)."""
+    """Lo que devuelve un trabajo: el cuaderno corregido, la nota que nbgrader calculó en la libreta del curso
+    de usar y tirar y los problemas. ``run.settle`` escribe la nota en la libreta del curso sin calcularla otra vez."""
 
     student: str
     assignment: str
     autograded: dict[str, bytes] = field(default_factory=dict)  # autograded/<alumno>/<tarea>/
+    grades: dict = field(default_factory=dict)  # cuaderno -> lo calculado por nbgrader (gradebook.computed_grades)
     problems: list[Problem] = field(default_factory=list)
     graded: bool = False
     seconds: float = 0.0

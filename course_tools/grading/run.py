@@ -55,13 +55,15 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
                     if progress:
                         progress.step("/".join(job.key))
         _undo_kernel_writes(course, book, submissions, results, fresh, outcomes)
+        _final_scores(book, fresh)
     for outcome in fresh.values():
         state.save(course, outcome)
     return sorted(outcomes + list(fresh.values()), key=lambda o: (o.assignment, o.student))
 
 
 def settle(course: Course, book, job: Job, result: JobResult) -> Outcome:
-    """Escribe lo que devolvió un trabajo (cuaderno corregido y notas en la libreta ``book``) y da la nota final."""
+    """Escribe lo que devolvió un trabajo: el cuaderno corregido y, en la libreta ``book``, la nota que calculó
+    nbgrader. La nota final se lee al acabar la ronda (``_final_scores``), cuando ya no queda ningún núcleo."""
     spec = job.spec
     outcome = Outcome(job.student, spec.name, max_score=spec.max_score, problems=list(result.problems),
                       seconds=result.seconds, digest=digest_of(job.files))
@@ -69,14 +71,19 @@ def settle(course: Course, book, job: Job, result: JobResult) -> Outcome:
         return outcome
     collect.write_folder(course.folder("autograded", job.student, spec.name), result.autograded)
     stamp = job.files.get("timestamp.txt")
-    gradebook.record(book, job.student, spec.name, result.autograded,
-                     stamp.decode("utf-8", "replace").strip() if stamp else None, list(spec.notebooks))
-    stored = gradebook.scores(book, job.student, spec.name)
-    if stored:
-        outcome.score, outcome.max_score, outcome.grades = stored
-        outcome.recorded = gradebook.grade_rows(book, job.student, spec.name)
-        outcome.graded = True
+    outcome.recorded = gradebook.record(book, job.student, spec.name, result.grades,
+                                        stamp.decode("utf-8", "replace").strip() if stamp else None,
+                                        list(spec.notebooks))
+    outcome.graded = True
     return outcome
+
+
+def _final_scores(book, fresh: dict) -> None:
+    """La nota de cada entrega corregida en esta ronda, de la libreta ya restaurada (la suma la hace nbgrader)."""
+    for outcome in fresh.values():
+        stored = gradebook.scores(book, outcome.student, outcome.assignment) if outcome.graded else None
+        if stored:
+            outcome.score, outcome.max_score, outcome.grades = stored
 
 
 def _undo_kernel_writes(course: Course, book, submissions: dict, results: dict, fresh: dict, resumed: list) -> None:

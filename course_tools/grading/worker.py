@@ -1,7 +1,8 @@
 """Un trabajo de corrección: una función pura de la entrega (bytes) y la tarea al cuaderno corregido.
 
 ``grade_job`` corrige en un curso de usar y tirar, propio de este proceso: su propia carpeta
-``submitted/``, su propia libreta SQLite con la tarea copiada de la del curso. No toca nunca
+``submitted/``, su propia libreta SQLite con la tarea copiada de la del curso, donde nbgrader calcula
+la nota (la única vez que se calcula); el trabajo la devuelve con el cuaderno corregido. No toca nunca
 ``submitted/``, ``autograded/`` ni la libreta del curso: eso lo escribe el proceso principal con
 lo que devuelve el trabajo. Sirve igual en un proceso local que en un trabajador de Dask.
 """
@@ -63,6 +64,7 @@ def grade_job(job: Job) -> JobResult:
                     reaper.end_descendants(spare=warm_parent_pids())
             if outcome.get("success"):
                 result.autograded = collect.read_folder(_folder(api, "autograded", job))
+                result.grades = gradebook.computed_grades(_gradebook_url(course_root), job.student, spec.name)
                 result.problems.extend(problems_in(result.autograded))
                 result.graded = True
             else:
@@ -162,6 +164,11 @@ def remove_stale_scratch(parent: Path) -> list[Path]:
     return removed
 
 
+def _gradebook_url(root: Path) -> str:
+    """La libreta del curso de usar y tirar ``root``: en ella calcula nbgrader la nota de la entrega."""
+    return f"sqlite:///{root / 'gradebook.db'}"
+
+
 def _api(root: Path, timeout: int | None):
     """La API de nbgrader del curso de usar y tirar: nbgrader_config.py ya pone las cadenas del curso."""
-    return Course(root, f"sqlite:///{root / 'gradebook.db'}").api(timeout=timeout)
+    return Course(root, _gradebook_url(root)).api(timeout=timeout)
