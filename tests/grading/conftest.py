@@ -21,8 +21,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import catalogo_hostil  # noqa: E402
-from catalogo_hostil import CATALOGUE, SLUG  # noqa: E402
+import hostile_catalogue  # noqa: E402
+from hostile_catalogue import CATALOGUE, SLUG  # noqa: E402
 from courses import PilotCourse, copy_pilot, submit  # noqa: E402
 
 from course_tools.build import prepare_course  # noqa: E402
@@ -49,7 +49,7 @@ def pilot(pilot_template, tmp_path) -> PilotCourse:
 
 
 class Bait:
-    """Lo que las entregas que leen (``catalogo_hostil.READERS``) buscan fuera de su núcleo: una copia del
+    """Lo que las entregas que leen (``hostile_catalogue.READERS``) buscan fuera de su núcleo: una copia del
     cuaderno resuelto en la carpeta personal, un testigo secreto en el entorno y dos servidores en 127.0.0.1
     (TCP y UDP) que dan las soluciones a quien las pida y anotan quién llamó."""
 
@@ -66,7 +66,7 @@ class Bait:
         for serve in (self._serve_tcp, self._serve_udp):
             threading.Thread(target=serve, daemon=True).start()
         os.environ[self.secret_name] = self.secret
-        catalogo_hostil.BAIT.update(home_name=self.home_file.name, secret_name=self.secret_name,
+        hostile_catalogue.BAIT.update(home_name=self.home_file.name, secret_name=self.secret_name,
                                     tcp_port=self.tcp.getsockname()[1], udp_port=self.udp.getsockname()[1])
 
     def _serve_tcp(self):

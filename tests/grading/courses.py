@@ -8,7 +8,7 @@ from pathlib import Path
 
 import nbformat
 
-from catalogo_hostil import SLUG
+from hostile_catalogue import SLUG
 from course_tools.course import Notebook
 
 
@@ -42,7 +42,7 @@ class PilotCourse:
         return submit(self.root, student, SLUG, nb)
 
     def folder(self, student: str) -> Path:
-        """Donde va la entrega de ``student`` (para los constructores de ``catalogo_hostil.CATALOGUE``)."""
+        """Donde va la entrega de ``student`` (para los constructores de ``hostile_catalogue.CATALOGUE``)."""
         return self.root / "submitted" / student / SLUG
 
 

@@ -359,7 +359,9 @@ def hidden_only_lines(solved) -> list[str]:
 def said(root, student: str, mark: str) -> list[str]:
     """Lo que la entrega de ``student`` escribió tras ``mark`` en su cuaderno corregido, línea a línea."""
     nb = nbformat.read(str(Course(root).notebook("autograded", SLUG, student=student)), as_version=4)
-    texts = [out.get("text", "") for cell in nb.cells for out in cell.get("outputs", [])]
+    # Lo que una celda imprime puede llegar en varias salidas (ipykernel vacía su búfer cada 0,2 s, también a
+    # media línea en una máquina cargada): se juntan las de cada celda antes de partir en líneas.
+    texts = ["".join(out.get("text", "") for out in cell.get("outputs", [])) for cell in nb.cells]
     return [line.split(mark, 1)[1].strip() for text in texts for line in text.splitlines() if line.startswith(mark)]
 
 

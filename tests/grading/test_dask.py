@@ -154,7 +154,7 @@ def _class(course) -> list:
     proceso huérfano y una que busca los cuadernos del profesor. Devuelve las tareas elegidas."""
     import copy
 
-    from catalogo_hostil import CATALOGUE
+    from hostile_catalogue import CATALOGUE
     from tests.wrong_answers.nb00_cuadernos import WRONG_ANSWERS
 
     solved, release = course.solved, course.release
@@ -170,7 +170,7 @@ def _class(course) -> list:
 
 
 def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, pilot_template, tmp_path):
-    from catalogo_hostil import FULL_MARKS, orphan_pid
+    from hostile_catalogue import FULL_MARKS, orphan_pid
     from course_tools.grading.run import grade_all
     from courses import copy_pilot
 

@@ -7,7 +7,7 @@ import csv
 import nbformat
 import pytest
 
-from catalogo_hostil import (ATTACK_MARK, CATALOGUE, FULL_MARKS, LOOT_MARK, READERS, SLUG, hidden_only_lines, orphan_pid,
+from hostile_catalogue import (ATTACK_MARK, CATALOGUE, FULL_MARKS, LOOT_MARK, READERS, SLUG, hidden_only_lines, orphan_pid,
                              page_text, said)
 from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report
 from course_tools.isolation import sandbox
@@ -103,7 +103,7 @@ def test_submitted_stays_byte_for_byte_as_handed_in(course):
         attempts = said(root, "intrusa", ATTACK_MARK)  # autograded/ de la víctima, solo si ya la habían corregido
         assert {"libreta no", "submitted no"} <= set(attempts) <= {"libreta no", "submitted no", "autograded no"}
         assert "submission-altered" not in victim.codes()
-    else:  # sin Landlock, la intrusa escribe y la ronda lo deshace (como en test_sin_encierro.py)
+    else:  # sin Landlock, la intrusa escribe y la ronda lo deshace (como en test_unconfined_kernel.py)
         assert "submission-altered" in victim.codes(), "la intrusa no llegó a atacar: la prueba no prueba nada"
 
 

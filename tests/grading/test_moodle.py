@@ -6,7 +6,7 @@ import zipfile
 
 import nbformat
 
-from catalogo_hostil import FULL_MARKS
+from hostile_catalogue import FULL_MARKS
 from course_tools.course import Course
 from course_tools.grading.collect import zip_collect
 from course_tools.grading.run import ensure_assignments, grade_all

@@ -15,7 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from catalogo_hostil import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, hidden_only_lines, ladrona, page_text,
+from hostile_catalogue import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, hidden_only_lines, ladrona, page_text,
                              said)
 from courses import copy_pilot
 from course_tools import cells
@@ -90,7 +90,7 @@ def test_a_tampered_check_is_detected(plain):
 def test_a_reader_of_the_teachers_notebooks_reads_nothing_and_is_seen(plain):
     """A secas, el cuaderno del profesor está en source/ del mismo curso, dos carpetas por encima del núcleo."""
     root, _solved = plain
-    assert scores(root, "ladrona")["total"] == 0  # con las soluciones robadas, la nota entera (test_sin_encierro)
+    assert scores(root, "ladrona")["total"] == 0  # con las soluciones robadas, la nota entera (test_unconfined_kernel)
     assert said(root, "ladrona", LOOT_MARK) == ["nada"]
     blocked = [o["evalue"] for c in autograded(root, "ladrona").cells for o in c.get("outputs", [])
                if o.get("ename") == SANDBOX_ENAME]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from catalogo_hostil import CATALOGUE, FULL_MARKS, SLUG
+from hostile_catalogue import CATALOGUE, FULL_MARKS, SLUG
 from course_tools.grading import gradebook
 from course_tools.grading.run import grade_all
 from course_tools.build import prepare_course

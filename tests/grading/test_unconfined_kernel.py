@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import nbformat
 
-from catalogo_hostil import ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, SLUG, said
+from hostile_catalogue import ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, SLUG, said
 from course_tools.grading import gradebook
 from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
