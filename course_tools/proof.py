@@ -328,6 +328,65 @@ def unread_names(nb, prefix: list[int], variants: list[Variant]) -> set[str]:
     return defined - read
 
 
+# Llamadas que cambian el estado global (semillas, azar, modos de torch) o que pueden tocar cualquier nombre:
+# tras una de ellas, cualquier celda posterior puede salir distinta.
+GLOBAL_STATE_CALLS = re.compile(
+    r"^(manual_seed|seed|seed_everything|set_\w+|use_deterministic_algorithms|setattr|delattr|exec|eval|globals|"
+    r"vars|get_ipython|__import__|rand\w*|normal_?|uniform_?|bernoulli_?|multinomial|shuffle|choice|choices|sample|"
+    r"exponential_|geometric_|cauchy_|log_normal_|random_|dropout|seed_all)$"
+)
+MUTATING_METHODS = frozenset("append extend insert pop popitem remove clear update add discard setdefault sort reverse "
+                             "step zero_grad backward load_state_dict register_buffer register_parameter apply "
+                             "train eval to cuda cpu requires_grad_".split())
+
+
+def escaping_names(code: str) -> tuple[set[str], bool] | None:
+    """Los nombres que ``code`` define arriba del todo y si cambia algo en su sitio (un atributo, un elemento,
+    un tensor con ``add_``…, también dentro de sus funciones). None si puede cambiar cualquier cosa (semillas,
+    azar, ``exec``…) o si no se deja leer."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    bound, mutates = set(), False
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(statement.name)
+        elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in statement.names)
+        else:
+            bound.update(n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            mutates = True
+        elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Delete)):
+            mutates = True
+        elif isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if GLOBAL_STATE_CALLS.match(name):
+                return None
+            if isinstance(node.func, ast.Attribute) and (name in MUTATING_METHODS or
+                                                         name.endswith("_") and not name.startswith("__")):
+                mutates = True
+    return bound, mutates
+
+
+def reaches_later_tests(nb, variant: Variant) -> bool:
+    """Si la variante puede cambiar algo de lo que va detrás de su test: un nombre que define (ella o la celda
+    que sustituye) y que nombra alguna celda posterior; si cambia algo en su sitio, cualquier nombre suyo o de su
+    test; o el estado global. Si no puede, para juzgarla basta con su propio test: lo de detrás saldría igual
+    que con la solución."""
+    solution = next(i for i, _ in cells.exercises(nb) if cells.grade_id(nb.cells[i]) == variant.target)
+    found = [escaping_names(variant.code or ""), escaping_names(cells.strip_solution_markers(nb.cells[solution].source))]
+    if None in found:
+        return True
+    escaping = found[0][0] | found[1][0]
+    if found[0][1] or found[1][1]:
+        escaping |= set(WORD.findall(variant.code or "")) | set(WORD.findall(nb.cells[solution + 1].source))
+    later = {word for c in nb.cells[solution + 2:] if c.cell_type == "code" for word in WORD.findall(c.source)}
+    return bool(escaping & later)
+
+
 def _run_exercise(client, nb, variants: list[Variant]) -> list[Outcome]:
     """Las variantes de un mismo ejercicio: lo de antes se ejecuta una vez y cada variante parte de su copia.
     Si algo no se deja copiar, la primera sigue desde ahí y las demás vuelven a ejecutar lo de antes."""
@@ -361,12 +420,15 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
 def _run_rest(client, nb, variant: Variant, prefix: list[int], outcome: Outcome) -> None:
     """Desde la celda cambiada (o desde el principio, la solución) hasta el último test; apunta en ``outcome``
     qué tests suspenden y qué otras celdas dan error. Lo que va detrás del último test no cuenta para una
-    respuesta equivocada y no se ejecuta."""
+    respuesta equivocada y no se ejecuta; si la variante no puede cambiar nada de lo que va detrás de su propio
+    test (``reaches_later_tests``), se para en él."""
     solution_cells = {i for i, _ in cells.exercises(nb)}
     code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     last = len(nb.cells)
-    if variant.target is not None:
+    if variant.target is not None and reaches_later_tests(nb, variant):
         last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
+    elif variant.target is not None:  # hasta su propio test, que va justo detrás de la celda de solución
+        last = next(t for s, t in cells.exercises(nb) if cells.grade_id(nb.cells[s]) == variant.target)
     for index in code:
         if index in prefix or index > last:
             continue

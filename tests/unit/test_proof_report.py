@@ -102,3 +102,39 @@ def test_only_names_nothing_later_can_read_are_kept_uncopied():
     assert proof.unread_names(nb, [0, 1], variants) == {"unused"}
     nb.cells.append(new_code_cell("print(sorted(globals()))"))
     assert proof.unread_names(nb, [0, 1], variants) == set()
+
+
+def test_what_an_answer_can_change_after_its_own_test():
+    """Lo que define arriba del todo; si cambia algo en su sitio, también lo que lee; None si toca el estado global."""
+    assert proof.escaping_names("def f(x):\n    y = x + 1\n    return y * 2") == ({"f"}, False)
+    assert proof.escaping_names("import math as m\nk = 3\nfor i in range(k):\n    pass") == ({"m", "k", "i"}, False)
+    assert proof.escaping_names("def f(x):\n    model.weight.data += x") == ({"f"}, True)
+    assert proof.escaping_names("def f(x):\n    x.add_(1)\n    return x") == ({"f"}, True)
+    assert proof.escaping_names("def f(opt):\n    opt.step()") == ({"f"}, True)
+    assert proof.escaping_names("torch.manual_seed(1)\ny = 2") is None
+    assert proof.escaping_names("def f():\n    return torch.randn(3)") is None
+    assert proof.escaping_names("%timeit f()") is None
+
+
+def _exercise_notebook(later: str):
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    solution = new_code_cell("def f(x):\n    ### BEGIN SOLUTION\n    return x + 1\n    ### END SOLUTION",
+                             metadata={"nbgrader": {"solution": True, "grade": False, "grade_id": "nb99-f"}})
+    test = new_code_cell("assert f(1) == 2\nshared = [1]",
+                         metadata={"nbgrader": {"solution": False, "grade": True, "grade_id": "nb99-f-tests", "points": 1}})
+    return new_notebook(cells=[solution, test, new_code_cell(later)])
+
+
+def test_an_answer_runs_past_its_own_test_only_if_something_later_can_see_it():
+    nothing_later = _exercise_notebook("assert g(2) == 4")
+    assert not proof.reaches_later_tests(nothing_later, proof.Variant("x - 1", "nb99-f", "def f(x):\n    return x - 1"))
+    uses_f = _exercise_notebook("assert f(2) + g(2) == 7")
+    assert proof.reaches_later_tests(uses_f, proof.Variant("x - 1", "nb99-f", "def f(x):\n    return x - 1"))
+    # Cambia en su sitio lo que su test le pasa («shared»), y una celda posterior lo lee.
+    reads_shared = _exercise_notebook("assert shared == [1]")
+    mutating = proof.Variant("append", "nb99-f", "def f(x):\n    shared.append(x)\n    return x + 1")
+    assert proof.reaches_later_tests(reads_shared, mutating)
+    assert not proof.reaches_later_tests(reads_shared, proof.Variant("x - 1", "nb99-f", "def f(x):\n    return x - 1"))
+    seeding = proof.Variant("semilla", "nb99-f", "import random\nrandom.seed(0)\ndef f(x):\n    return x")
+    assert proof.reaches_later_tests(nothing_later, seeding)
