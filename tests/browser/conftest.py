@@ -19,9 +19,11 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 TOKEN = "prueba-navegador"
 
 
-@pytest.fixture
-def lab_server(tmp_path):
-    """Arranca `python -m course_tools lab` (lo mismo que `make lab`) con un espacio de alumno temporal."""
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory):
+    """Arranca `python -m course_tools lab` (lo mismo que `make lab`) con un espacio de alumno temporal; uno
+    para todas las pruebas (arrancar JupyterLab cuesta más que cada prueba), cada una en su cuaderno."""
+    tmp_path = tmp_path_factory.mktemp("lab")
     workspace = tmp_path / "mi-curso"
     port = free_port()
     settings = tmp_path / "lab-settings"

@@ -168,9 +168,10 @@ def test_a_tensor_picture_is_legible_in_jupyterlab(lab_server, browser):
     from PIL import Image
 
     driver = browser
-    driver.get(f"{lab_server['url']}/lab?token={lab_server['token']}")
-    _open_from_file_browser(driver, PICTURE_NOTEBOOK)
-    _open_from_file_browser(driver, f"{PICTURE_NOTEBOOK}.ipynb")
+    # El mismo JupyterLab que la prueba anterior: se abre el cuaderno por su dirección, con la disposición
+    # de ventanas de partida («reset»), sin lo que dejó abierto la otra prueba.
+    path = f"{PICTURE_NOTEBOOK}/{PICTURE_NOTEBOOK}.ipynb"
+    driver.get(f"{lab_server['url']}/lab/tree/{path}?token={lab_server['token']}&reset")
     _wait(driver, lambda d: len(_cells(d)) > 10, "ver las celdas del cuaderno")
     _wait(driver, lambda d: "| Idle" in d.find_element("css selector", "body").text, "el núcleo listo (Idle)", timeout=120)
     _run_menu(driver, "Run All Cells")

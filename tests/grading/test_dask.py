@@ -147,7 +147,10 @@ def test_no_scheduler_there_is_a_clear_error(monkeypatch):
             pass
 
 
-# --- una clase de verdad: las mismas notas en local y en el clúster --------------------------
+# --- una clase de verdad en el clúster: la nota de cada celda, la que le toca ----------------------
+
+WRONG_EXERCISE = "nb00-count-moves-to"  # la respuesta equivocada de «equivocada»: suspende solo su test
+
 
 def _class(course) -> list:
     """El curso piloto con cinco entregas: resuelta, sin rellenar, una respuesta equivocada, una que deja un
@@ -159,8 +162,8 @@ def _class(course) -> list:
 
     solved, release = course.solved, course.release
     wrong = copy.deepcopy(solved)
-    cell = next(c for c in wrong.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "nb00-count-moves-to")
-    cell.source = WRONG_ANSWERS["nb00-count-moves-to"][0][1]
+    cell = next(c for c in wrong.cells if c.metadata.get("nbgrader", {}).get("grade_id") == WRONG_EXERCISE)
+    cell.source = WRONG_ANSWERS[WRONG_EXERCISE][0][1]
     for student, nb in (("solucion", solved), ("sin-rellenar", release), ("equivocada", wrong)):
         course.submit(student, nb)
     for student in ("huerfano", "ladrona"):
@@ -169,23 +172,23 @@ def _class(course) -> list:
     return course.selected
 
 
-def test_a_class_graded_on_the_cluster_gets_the_local_grades(cluster, pilot_template, tmp_path):
-    from hostile_catalogue import FULL_MARKS, orphan_pid
+def test_a_class_graded_on_the_cluster_gets_the_grades_it_deserves(cluster, pilot):
+    """En el clúster, cada celda de tests tiene la nota que le toca (la misma que en local: la ronda de
+    test_grading_round corrige en local la solución, el hueco y el catálogo hostil con las mismas cuentas)."""
+    from hostile_catalogue import orphan_pid
+    from course_tools import cells
     from course_tools.grading.run import grade_all
-    from courses import copy_pilot
 
-    grades = {}
-    for where, scheduler in (("local", None), ("dask", cluster.address)):
-        root = tmp_path / where
-        selected = _class(copy_pilot(pilot_template, root))
-        outcomes = grade_all(root, selected=selected, jobs=2, timeout=10, quiet=True, scheduler=scheduler)
-        grades[where] = {(o.student, o.assignment): (o.score, o.max_score, o.grades) for o in outcomes}
-        thief = next(o for o in outcomes if o.student == "ladrona")
-        assert "sandbox-denied" in thief.codes(), f"la ladrona no quedó señalada ({where}): {thief.status}"
-        orphan = orphan_pid(root)
-        assert not alive(orphan), f"el huérfano de la entrega sigue vivo tras corregir ({where})"
-    assert grades["dask"] == grades["local"]
-    scores = {student: score for (student, _), (score, _, _) in grades["local"].items()}
-    assert scores["solucion"] == scores["huerfano"] == FULL_MARKS and scores["sin-rellenar"] == 0
-    assert 0 < scores["equivocada"] < FULL_MARKS
-    assert scores["ladrona"] == 0  # encerrada también en los trabajadores de Dask
+    points = {cells.grade_id(c): float(cells.nbgrader_meta(c)["points"]) for c in pilot.solved.cells
+              if cells.is_graded_test(c)}
+    full = {gid: [p, p] for gid, p in points.items()}
+    nothing = {gid: [0.0, p] for gid, p in points.items()}
+    deserved = {"solucion": full, "huerfano": full, "sin-rellenar": nothing, "ladrona": nothing,
+                "equivocada": {**full, f"{WRONG_EXERCISE}-tests": [0.0, points[f"{WRONG_EXERCISE}-tests"]]}}
+    outcomes = {o.student: o for o in grade_all(pilot.root, selected=_class(pilot), jobs=2, timeout=10, quiet=True,
+                                                scheduler=cluster.address)}
+    assert {student: o.grades for student, o in outcomes.items()} == deserved
+    for student, o in outcomes.items():
+        assert (o.score, o.max_score) == (sum(s for s, _ in deserved[student].values()), sum(points.values()))
+    assert "sandbox-denied" in outcomes["ladrona"].codes(), outcomes["ladrona"].status  # encerrada también en Dask
+    assert not alive(orphan_pid(pilot.root)), "el huérfano de la entrega sigue vivo tras corregir en el clúster"
