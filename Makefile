@@ -85,16 +85,20 @@ system-deps:
 # prueba de respuestas equivocadas no se mide: lo suyo corre en los núcleos, y la medida la frena.
 COVERAGE := $(BIN)/python -m coverage
 COVERAGE_GATES := rukh_helpers=95 course_tools=69
+# El entorno de Python y los programas del sistema se instalan a la vez (pip y apt no se esperan); la prueba del
+# navegador, que casi no usa la CPU (espera a JupyterLab y a Chromium), corre junto a la de respuestas equivocadas.
 test: export COVERAGE_FILE := $(CURDIR)/.coverage
-test: $(STAMP) system-deps
+test:
+	@$(MAKE) --no-print-directory -j2 $(STAMP) system-deps
 	@rm -f .coverage .coverage.*
 	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(COVERAGE) run -m pytest -q tests/unit tests/integration tests/kernels -n 2
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
-	@$(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2
+	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser & browser=$$!; \
+	  $(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2; proof=$$?; \
+	  wait $$browser; browser=$$?; [ $$proof = 0 ] && [ $$browser = 0 ]
 	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 2 --dist loadfile
 	@$(TOOLS) stage "cobertura" -- $(MAKE) --no-print-directory coverage-gate
-	@$(TOOLS) stage "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser
 	@$(TOOLS) stage-summary
 
 # Junta los .coverage.* de las etapas y exige la cobertura de ramas mínima de cada paquete.

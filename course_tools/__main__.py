@@ -106,14 +106,20 @@ def cmd_lab(args) -> int:
 
 
 def cmd_stage(args) -> int:
-    """Ejecuta una etapa de ``make test`` y apunta cuánto tardó."""
-    print(f"\n=== {args.name} ===", flush=True)
+    """Ejecuta una etapa de ``make test`` y apunta cuánto tardó. Con ``--buffered`` lo que imprime sale de una
+    vez al acabar: así puede correr a la vez que otra etapa sin mezclar sus líneas con las de ella."""
     started = time.monotonic()
-    rc = subprocess.call(args.command)
+    if args.buffered:
+        done = subprocess.run(args.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+        rc, printed = done.returncode, done.stdout
+        print(f"\n=== {args.name} (a la vez que otra etapa) ===\n{printed}", end="", flush=True)
+    else:
+        print(f"\n=== {args.name} ===", flush=True)
+        rc = subprocess.call(args.command)
     elapsed = time.monotonic() - started
     STAGES_FILE.parent.mkdir(exist_ok=True)
     with STAGES_FILE.open("a", encoding="utf-8") as out:
-        out.write(f"{args.name}\t{elapsed:.1f}\t{'bien' if rc == 0 else 'FALLA'}\n")
+        out.write(f"{args.name}\t{elapsed:.1f}\t{'bien' if rc == 0 else 'FALLA'}\t{'a la vez' if args.buffered else ''}\n")
     print(f"--- {args.name}: {elapsed:.1f} s", flush=True)
     return rc
 
@@ -130,10 +136,11 @@ def cmd_stage_summary(args) -> int:
     if not STAGES_FILE.exists():
         return 0
     rows = [line.split("\t") for line in STAGES_FILE.read_text(encoding="utf-8").splitlines() if line]
-    print("\nTiempos de make test:")
-    for name, seconds, status in rows:
-        print(f"  {name:<34}{float(seconds):>8.1f} s  {status}")
-    print(f"  {'total':<34}{sum(float(r[1]) for r in rows):>8.1f} s")
+    print("\nTiempos de make test (una etapa «a la vez» corrió junto a otra: su tiempo no se suma):")
+    for name, seconds, status, *together in rows:
+        print(f"  {name:<34}{float(seconds):>8.1f} s  {status}  {''.join(together)}")
+    alone = sum(float(row[1]) for row in rows if not "".join(row[3:]))
+    print(f"  {'total':<34}{alone:>8.1f} s")
     STAGES_FILE.unlink()
     return 0
 
@@ -173,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     grading.register(sub)  # grade, feedback, bench
     p = sub.add_parser("stage", help="(interno) una etapa cronometrada de make test")
     p.add_argument("name")
+    p.add_argument("--buffered", action="store_true", help="imprime todo al acabar (para correr junto a otra etapa)")
     p.add_argument("command", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_stage)
     p = sub.add_parser("stage-summary", help="(interno) tabla de tiempos de make test")
