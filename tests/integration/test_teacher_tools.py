@@ -47,15 +47,19 @@ def _check(copy: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "course_tools", "check"], cwd=copy, capture_output=True, text=True)
 
 
-def test_check_catches_tampering(tmp_path):
-    """make check sobre una copia del piloto: intacta, con release/ retocado (un texto y una celda bloqueada sin
-    metadatos a la vez), con notebooks/ retocado y con source/ roto. Cada retoque tiene que salir con su celda."""
-    copy = _copy_course(tmp_path)
-    assert _check(copy).returncode == 0, _check(copy).stdout
+# make check sobre una copia del piloto: intacta y con cada retoque, cada uno en su prueba (así pytest-xdist las
+# reparte entre sus procesos). Cada retoque tiene que salir con su celda.
 
+def test_check_passes_on_an_intact_copy(tmp_path):
+    result = _check(_copy_course(tmp_path))
+    assert result.returncode == 0, result.stdout
+
+
+def test_check_catches_a_touched_release(tmp_path):
+    """Un texto retocado y una celda bloqueada sin metadatos, a la vez."""
+    copy = _copy_course(tmp_path)
     release = copy / "release" / PILOT / f"{PILOT}.ipynb"
-    original_release = release.read_text()
-    release.write_text(original_release.replace("La casilla de destino", "La casilla de destino ya"))
+    release.write_text(release.read_text().replace("La casilla de destino", "La casilla de destino ya"))
     nb = nbformat.read(release, 4)
     edited = next(i for i, c in enumerate(nb.cells) if "La casilla de destino ya" in c.source)
     locked = next(i for i, c in enumerate(nb.cells) if cells.is_locked(c) and i > 1 and i != edited)
@@ -64,15 +68,21 @@ def test_check_catches_tampering(tmp_path):
     result = _check(copy)
     assert result.returncode == 1 and f"release/{PILOT}/{PILOT}.ipynb, celda {edited}" in result.stdout, result.stdout
     assert f"release/{PILOT}/{PILOT}.ipynb, celda {locked}" in result.stdout, result.stdout
-    release.write_text(original_release)
 
+
+def test_check_catches_a_touched_worked_notebook(tmp_path):
+    copy = _copy_course(tmp_path)
     worked = copy / "notebooks" / f"{PILOT}.ipynb"
     nb = nbformat.read(worked, 4)
     nb.cells[3].source += "\n# retocado a mano"
     nbformat.write(nb, worked)
-    result = _check(copy)  # aparte: con source/ roto, make check no llega a comparar notebooks/
+    result = _check(copy)
     assert result.returncode == 1 and f"notebooks/{PILOT}.ipynb, celda 3" in result.stdout, result.stdout
 
+
+def test_check_catches_a_broken_source(tmp_path):
+    """Una región oculta sin cerrar y un grade_id repetido."""
+    copy = _copy_course(tmp_path)
     source = copy / "source" / PILOT / f"{PILOT}.ipynb"
     nb = nbformat.read(source, 4)
     tests = [i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)]
@@ -80,6 +90,7 @@ def test_check_catches_tampering(tmp_path):
     nb.cells[tests[2]].metadata.nbgrader.grade_id = nb.cells[tests[1]].metadata.nbgrader.grade_id
     nbformat.write(nb, source)
     result = _check(copy)
+    assert result.returncode == 1
     assert f"source/{PILOT}/{PILOT}.ipynb, celda {tests[0]}: región de tests ocultos sin cerrar" in result.stdout
     assert "repetido en" in result.stdout and f"celda {tests[2]}" in result.stdout
 

@@ -1,0 +1,21 @@
+"""``nbgrader validate --invert`` sobre la release/ del repositorio: sin rellenar, ningún test pasa.
+
+Va en su propio fichero (sin la ronda de ``course``) para que pytest-xdist lo corra en el otro proceso.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+from course_tools.course import ROOT, Course, notebooks
+from course_tools.grading.validate import validate_inverted_many
+
+
+def test_validate_invert_sees_every_release_test_fail(tmp_path):
+    # Una copia: el núcleo escribe en la carpeta de cada cuaderno lo que este guarde, y release/ no se toca.
+    shutil.copytree(ROOT / "release", tmp_path / "release")
+    paths = [Course(tmp_path).notebook("release", n.slug) for n in notebooks()]
+    printed = validate_inverted_many(paths, tmp_path)
+    assert len(printed) == len(paths) > 0
+    for path, text in printed.items():
+        assert "does not pass any tests" in text, f"{path.name}: algún test pasa sin rellenar:\n{text[-2000:]}"
