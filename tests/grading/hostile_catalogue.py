@@ -175,6 +175,44 @@ def huerfano(root):
     )
 
 
+def falsificadora(folder, solved, release):
+    """Sin rellenar, pero intenta ponerse la nota entera en la libreta donde nbgrader calcula su nota (la del
+    curso de usar y tirar, tres carpetas por encima de la suya): ella misma al empezar y un nieto en otra sesión
+    que lo reintenta cada 2 ms mientras dura la corrección. Si lo lograra, esa nota sería la que se escribe en
+    el curso. Encerrada, no llega a la libreta; sin encierro llega, pero antes de que nbgrader calcule la nota:
+    su núcleo ya ha terminado y el supervisor del núcleo ha acabado con el nieto."""
+    nb = copy.deepcopy(release)
+    attack = (
+        "import os, sqlite3, time\n"
+        "_libreta = os.path.abspath(os.path.join(os.getcwd(), '..', '..', '..', 'gradebook.db'))\n"
+        "def _falsifica():\n"
+        "    _con = sqlite3.connect(_libreta, timeout=1)\n"
+        "    _con.execute('UPDATE grade SET auto_score = (SELECT max_score FROM grade_cells WHERE grade_cells.id = grade.cell_id)')\n"
+        "    _con.commit()\n"
+        "    _con.close()\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        "        _nulo = os.open(os.devnull, os.O_WRONLY)\n"
+        "        for _fd in (1, 2):\n"
+        "            os.dup2(_nulo, _fd)\n"
+        "        for _ in range(10000):\n"
+        "            try:\n"
+        "                _falsifica()\n"
+        "            except Exception:\n"
+        "                pass\n"
+        "            time.sleep(0.002)\n"
+        "    os._exit(0)\n"
+        "try:\n"
+        "    _falsifica()\n"
+        f"    print({ATTACK_MARK!r}, 'libreta del trabajo', 'sí')\n"
+        "except Exception:\n"
+        f"    print({ATTACK_MARK!r}, 'libreta del trabajo', 'no')\n"
+    )
+    _prepend(nb, "nb00-predict-order", attack)
+    _write(folder, nb)
+
+
 # --- entregas que leen: cada una, si el encierro fallara, sacaría la nota entera sin escribir nada ----
 
 # Lo que conftest prepara antes de fabricar las entregas: una copia del cuaderno resuelto en la carpeta
@@ -407,6 +445,7 @@ CATALOGUE = {
     "builtins-trucado": (builtins_trucado, 0, "tampering"),
     "intrusa": (intrusa, FULL_MARKS, "suspicious-code"),
     "huerfano": (huerfano, FULL_MARKS, "suspicious-code"),
+    "falsificadora": (falsificadora, 0, "sandbox-denied"),
     "json-roto": (json_roto, 0, "broken-json"),
     "sin-cuaderno": (sin_cuaderno, 0, "missing-notebook"),
     "nombre-equivocado": (nombre_equivocado, FULL_MARKS, "wrong-name"),

@@ -98,6 +98,15 @@ def test_submitted_stays_byte_for_byte_as_handed_in(course):
         assert "submission-altered" in victim.codes(), "la intrusa no llegó a atacar: la prueba no prueba nada"
 
 
+def test_a_kernel_cannot_reach_the_gradebook_where_its_grade_is_computed(course):
+    """La nota de una entrega es la que nbgrader calcula en la libreta del trabajo: «falsificadora» no llega a ella."""
+    root, outcomes, _, _, _bait = course
+    if not sandbox.abi_version():
+        pytest.skip("sin Landlock el núcleo llega a esa libreta (lo prueba test_unconfined_kernel.py)")
+    assert said(root, "falsificadora", ATTACK_MARK) == ["libreta del trabajo no"]
+    assert outcomes[("falsificadora", SLUG)].score == 0
+
+
 def test_no_process_of_a_submission_outlives_grading(course):
     """El nieto que deja «huerfano» (en otra sesión, esperando a que acabe la corrección) muere con su trabajo."""
     root, _outcomes, _, _, _bait = course

@@ -24,6 +24,7 @@ def test_what_an_unconfined_kernel_writes_is_undone(pilot, monkeypatch):
     make(pilot.folder("intrusa"), solved, None)
     for student in THIEVES:  # sin encierro, las que leen se llevan la nota: los ataques son de verdad
         CATALOGUE[student][0](pilot.folder(student), solved, release)
+    CATALOGUE["falsificadora"][0](pilot.folder("falsificadora"), solved, release)
     handed_in = read_folder(root / "submitted")
 
     outcomes = {o.student: o for o in grade_all(root, selected=pilot.selected, jobs=2, timeout=10, quiet=True)}
@@ -35,4 +36,8 @@ def test_what_an_unconfined_kernel_writes_is_undone(pilot, monkeypatch):
     for student in THIEVES:
         assert outcomes[student].score == FULL_MARKS and said(root, student, LOOT_MARK) != ["nada"], outcomes[student].status
     assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == FULL_MARKS
+    # Escribe de verdad en la libreta de su trabajo, pero la nota la calcula nbgrader después, cuando su núcleo y
+    # su nieto ya no existen; y esa nota, la del trabajo, es la única que llega a la libreta del curso.
+    assert said(root, "falsificadora", ATTACK_MARK) == ["libreta del trabajo sí"]
+    assert outcomes["falsificadora"].score == 0, outcomes["falsificadora"].status
     nbformat.read(str(root / "autograded" / "solucion" / SLUG / FILE), as_version=4)
