@@ -85,13 +85,18 @@ system-deps:
 # prueba de respuestas equivocadas no se mide: lo suyo corre en los núcleos, y la medida la frena.
 COVERAGE := $(BIN)/python -m coverage
 COVERAGE_GATES := rukh_helpers=95 course_tools=69
+# Los núcleos de la primera etapa también se miden: cada uno deja su .coverage.* en KERNEL_COVERAGE, la única
+# carpeta más donde su encierro le deja escribir (course_tools/isolation/measure.py). Los de la ronda no:
+# la corrección los acaba con SIGKILL en cuanto corre su última celda (guard.py) y no llegarían a guardar nada.
+KERNEL_COVERAGE := $(CURDIR)/build/cobertura-nucleos
+MEASURED := env COURSE_KERNEL_COVERAGE=$(KERNEL_COVERAGE) COURSE_KERNEL_COVERAGE_RC=$(CURDIR)/pyproject.toml $(COVERAGE) run
 # El entorno de Python y los programas del sistema se instalan a la vez (pip y apt no se esperan); la prueba del
 # navegador, que casi no usa la CPU (espera a JupyterLab y a Chromium), corre junto a la de respuestas equivocadas.
 test: export COVERAGE_FILE := $(CURDIR)/.coverage
 test:
 	@$(MAKE) --no-print-directory -j2 $(STAMP) system-deps
-	@rm -f .coverage .coverage.*
-	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(COVERAGE) run -m pytest -q tests/unit tests/integration tests/kernels -n 2
+	@rm -rf .coverage .coverage.* $(KERNEL_COVERAGE) && mkdir -p $(KERNEL_COVERAGE)
+	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 2
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
 	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser & browser=$$!; \
@@ -104,7 +109,7 @@ test:
 # Junta los .coverage.* de las etapas y exige la cobertura de ramas mínima de cada paquete.
 # Las líneas sin probar: .venv/bin/python -m coverage report --include='course_tools/*' --skip-covered
 coverage-gate:
-	@$(COVERAGE) combine -q
+	@$(COVERAGE) combine -q $(CURDIR) $(wildcard $(KERNEL_COVERAGE))
 	@for gate in $(COVERAGE_GATES); do \
 	  package=$${gate%=*}; minimum=$${gate#*=}; printf '%s (mínimo %s %%): ' $$package $$minimum; \
 	  $(COVERAGE) report --include="$$package/*" --fail-under=$$minimum --format=total || exit 1; \

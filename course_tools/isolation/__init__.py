@@ -4,4 +4,5 @@
   de corrección en frío (es el guion de su kernelspec) y en caliente (``kernels/warm_parent.py``).
 - ``sandbox``: el encierro (Landlock, sin red, qué variables del entorno llegan a un núcleo).
 - ``reaper``: que nada de lo que arranca un núcleo sobreviva a su trabajo (con psutil).
+- ``measure``: la cobertura dentro de los núcleos, solo con ``make test``.
 """

@@ -20,8 +20,9 @@ import runpy
 import sys
 
 if __package__:
-    from . import sandbox
-else:  # como guion del kernelspec: sandbox.py está en la misma carpeta, que es sys.path[0]
+    from . import measure, sandbox
+else:  # como guion del kernelspec: sandbox.py y measure.py están en la misma carpeta, que es sys.path[0]
+    import measure
     import sandbox
 
 MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"
@@ -52,6 +53,7 @@ def main(argv):
     # Como tras ``python -m ipykernel_launcher`` en la carpeta del núcleo: la de este guion no está en
     # sys.path (el núcleo encerrado no puede leerla) y sí la de trabajo, que ipykernel_launcher quita.
     sys.path[0] = os.getcwd()
+    measure.start_in_kernel()  # antes del encierro: después no podría leer su configuración
     apply_limits(memory_from(os.environ))
     sys.argv = [sys.argv[0], *argv]
     runpy.run_module("ipykernel_launcher", run_name="__main__", alter_sys=True)

@@ -46,6 +46,11 @@ import socket
 import struct
 import sys
 
+if __package__:
+    from . import measure
+else:  # como guion (limits.py del kernelspec, o --probe): measure.py está en la misma carpeta
+    import measure
+
 SWITCH_ENV = "COURSE_SANDBOX"  # =0 en el entorno del núcleo: sin encierro (solo para probar lo demás)
 REPORT_ENV = "COURSE_SANDBOX_REPORT"  # dónde anota el núcleo lo que el encierro le negó
 
@@ -59,7 +64,7 @@ ENV_NAMES = frozenset({
     "VIRTUAL_ENV", "LD_LIBRARY_PATH", "SYSTEMROOT",
     "MPLBACKEND", "MPLCONFIGDIR", "IPYTHONDIR", "JUPYTER_PLATFORM_DIRS", "JPY_PARENT_PID", "JPY_SESSION_NAME",
     "XDG_CACHE_HOME", "XDG_CONFIG_HOME",
-    SWITCH_ENV, REPORT_ENV, "COURSE_WARM_KERNELS", "COURSE_MEMORY_LIMIT_MB",
+    SWITCH_ENV, REPORT_ENV, "COURSE_WARM_KERNELS", "COURSE_MEMORY_LIMIT_MB", measure.FOLDER_ENV, measure.CONFIG_ENV,
 })
 ENV_PREFIXES = ("LC_", "OMP_", "MKL_", "OPENBLAS_", "KMP_", "GOMP_", "CUDA_", "TORCH_", "PYTORCH_")
 
@@ -118,8 +123,9 @@ def abi_version() -> int:
 
 
 def kernel_folders() -> list[str]:
-    """Donde escribe un núcleo de corrección: su carpeta de trabajo y su TMPDIR (la de sus sockets)."""
-    return [os.getcwd(), os.environ.get("TMPDIR", "")]
+    """Donde escribe un núcleo de corrección: su carpeta de trabajo y su TMPDIR (la de sus sockets); con
+    ``make test``, también la carpeta de sus datos de cobertura (``measure``)."""
+    return [os.getcwd(), os.environ.get("TMPDIR", ""), *filter(None, [measure.data_folder()])]
 
 
 def _python_folders() -> set[str]:

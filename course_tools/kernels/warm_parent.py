@@ -41,7 +41,7 @@ if __name__ == "__main__":
                      if s not in (signal.SIGKILL, signal.SIGSTOP) and signal.getsignal(s) is not None}
     START_MASK = signal.pthread_sigmask(signal.SIG_BLOCK, [])
 
-from course_tools.isolation import limits, reaper  # noqa: E402
+from course_tools.isolation import limits, measure, reaper  # noqa: E402
 from course_tools.kernels import child  # noqa: E402
 from course_tools.kernels.protocol import SOCKETS_PREFIX, Channel, close_quietly  # noqa: E402
 
@@ -127,6 +127,7 @@ def supervise(chan: Channel, request: dict, fds: list[int], warm_pid: int, liste
             # Antes del encierro: con la carpeta del repositorio en sys.path, cualquier import la leería.
             sys.path[:] = START_PATH
             child.apply_env(request["env"], request["cwd"])
+            measure.start_in_kernel()  # solo con make test; antes del encierro, que no dejaría leer su configuración
             if request.get("limits"):  # un núcleo de corrección: como en frío, el guion limits.py
                 limits.apply_limits(**request["limits"])
             child.restore_signals(START_SIGNALS, START_MASK)

@@ -369,3 +369,29 @@ def test_a_confined_kernel_reads_nothing_it_should_not_at_startup(limited_folder
             assert sandbox.read_report(str(report))[0] == [], how
     finally:
         os.utime(ROOT, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+
+
+# En frío, limits.py y sandbox.py corren como guiones sueltos (no como course_tools.isolation): coverage no los
+# cuenta como del paquete. En caliente son los módulos del paquete y se ve lo que el encierro hace dentro del núcleo.
+@pytest.mark.parametrize("how, extra, expected", [("caliente", {}, {"vocab.py", "sandbox.py"}),
+                                                  ("frío", {"COURSE_WARM_KERNELS": "0"}, {"vocab.py"})])
+def test_a_grading_kernel_measures_itself_where_it_is_told(limited_folder, tmp_path, how, extra, expected):
+    """Con COURSE_KERNEL_COVERAGE (make test), el núcleo encerrado se mide y deja sus datos en esa carpeta, la
+    única más donde puede escribir."""
+    import sqlite3
+
+    from course_tools.isolation import measure
+
+    data, work = tmp_path / "cobertura", tmp_path / "trabajo"
+    data.mkdir()
+    work.mkdir()
+    env = {**KERNEL_ENV, **extra, measure.FOLDER_ENV: str(data),
+           measure.CONFIG_ENV: str(Path(sandbox.__file__).parents[2] / "pyproject.toml")}
+    out = run_cells(limited_folder, ["from rukh_helpers.vocab import elo_token\nprint(elo_token(2650, 'w'))"], env=env,
+                    name=GRADING_KERNEL_NAME, cwd=work)
+    assert out[0].strip() == "<w2600>", out
+    files = list(data.glob(".coverage.*"))
+    assert len(files) == 1, files
+    with contextlib.closing(sqlite3.connect(files[0])) as db:
+        measured = {Path(path).name for (path,) in db.execute("SELECT path FROM file")}
+    assert expected <= measured, measured

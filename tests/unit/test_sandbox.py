@@ -256,6 +256,16 @@ def test_without_landlock_it_says_so(monkeypatch, tmp_path):
 
 
 def test_the_kernel_folders_are_the_work_folder_and_its_tmpdir(monkeypatch, tmp_path):
+    from course_tools.isolation import measure
+
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TMPDIR", "/tmp/nucleo-x")
+    monkeypatch.delenv(measure.FOLDER_ENV, raising=False)
+    assert sandbox.kernel_folders() == [str(tmp_path), "/tmp/nucleo-x"]
+    # Con make test, también la carpeta de sus datos de cobertura, si existe; una ruta relativa o que no existe, no.
+    monkeypatch.setenv(measure.FOLDER_ENV, str(tmp_path / "cobertura"))
+    assert sandbox.kernel_folders() == [str(tmp_path), "/tmp/nucleo-x"]
+    (tmp_path / "cobertura").mkdir()
+    assert sandbox.kernel_folders() == [str(tmp_path), "/tmp/nucleo-x", str(tmp_path / "cobertura")]
+    monkeypatch.setenv(measure.FOLDER_ENV, "cobertura")
     assert sandbox.kernel_folders() == [str(tmp_path), "/tmp/nucleo-x"]
