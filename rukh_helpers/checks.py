@@ -252,6 +252,7 @@ def expect_raises(func: Callable[[], Any], error: type[BaseException], message: 
 
 
 _LOOP_NODES = ("For", "AsyncFor", "While", "ListComp", "SetComp", "DictComp", "GeneratorExp")
+_LOOP_CALLS = ("map", "filter")  # recorren elemento a elemento, como un for escrito de otra manera
 
 
 def _source_tree(func: Any) -> ast.Module | None:
@@ -266,19 +267,29 @@ def _source_tree(func: Any) -> ast.Module | None:
 
 
 def check_vectorized(func: Any, name: str | None = None) -> None:
-    """Falla si el código de ``func`` recorre elementos con un bucle (for, while o una comprensión).
+    """Falla si el código de ``func`` recorre elementos con un bucle (for, while, una comprensión, ``map`` o
+    ``filter``).
 
     Para los ejercicios cuyo objetivo es vectorizar. Si el código no se puede leer (una función
     creada en tiempo de ejecución), no se comprueba: los demás tests siguen juzgando el resultado.
     """
     label = name or getattr(func, "__name__", "tu función")
     tree = _source_tree(func)
-    for node in [] if tree is None else ast.walk(tree):
+    nodes = [] if tree is None else list(ast.walk(tree))
+    own = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    own |= {n.arg for n in nodes if isinstance(n, ast.arg)}
+    for node in nodes:
         if type(node).__name__ in _LOOP_NODES:
-            fail(
-                f"`{label}` debería operar sobre todo el tensor (o array) de una vez, sin recorrer sus elementos, "
-                f"pero tiene un bucle en la línea {node.lineno} de la función. Busca la operación que lo hace de una vez."
-            )
+            loop = "un bucle"
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _LOOP_CALLS
+              and node.func.id not in own):
+            loop = f"un bucle escondido en `{node.func.id}(...)`, que recorre los elementos uno a uno,"
+        else:
+            continue
+        fail(
+            f"`{label}` debería operar sobre todo el tensor (o array) de una vez, sin recorrer sus elementos, "
+            f"pero tiene {loop} en la línea {node.lineno} de la función. Busca la operación que lo hace de una vez."
+        )
 
 
 def check_not_called(func: Any, *forbidden: str, name: str | None = None) -> None:

@@ -133,11 +133,22 @@ def _vectorized(x):
     return x * 2
 
 
+def _loops_with_map(x):
+    return torch.stack(list(map(lambda row: row * 2, x)))
+
+
+def _own_function_called_map(x, map=lambda t: t * 2):
+    return map(x)  # un argumento que se llama map no es el map de Python
+
+
 def test_check_vectorized():
     check_vectorized(_vectorized)
-    for func in (_loops_in_a_comprehension, _loops_with_while):
-        with pytest.raises(CheckFailed, match="tiene un bucle en la línea"):
+    check_vectorized(_own_function_called_map)
+    for func in (_loops_in_a_comprehension, _loops_with_while, _loops_with_map):
+        with pytest.raises(CheckFailed, match="tiene un bucle.* en la línea"):
             check_vectorized(func, "doble")
+    with pytest.raises(CheckFailed, match="escondido en `map"):
+        check_vectorized(_loops_with_map, "doble")
     check_vectorized(eval("lambda x: [y for y in x]"))  # sin código fuente legible: no se juzga
 
 

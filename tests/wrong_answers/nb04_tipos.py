@@ -90,6 +90,12 @@ from rukh_helpers.vocab import TOKEN_TO_ID
 def black_elo_ids(ratings):
     return torch.tensor([TOKEN_TO_ID[f"<b{min(max(r, 600), 3200) // 100 * 100:04d}>"] for r in ratings.tolist()])
 '''),
+        ("[bucle] lo mismo que la comprensión, escondido en un map", '''
+from rukh_helpers.vocab import TOKEN_TO_ID
+
+def black_elo_ids(ratings):
+    return torch.tensor(list(map(lambda r: TOKEN_TO_ID[f"<b{min(max(r, 600), 3200) // 100 * 100:04d}>"], ratings.tolist())))
+'''),
     ],
     "nb04-ids-from-bytes": [
         ("[copia] convierte a int64 como en la sección 4, sin juntar los bytes", '''
