@@ -64,7 +64,9 @@ def grade_job(job: Job) -> JobResult:
                     reaper.end_descendants(spare=warm_parent_pids())
             if outcome.get("success"):
                 result.autograded = collect.read_folder(_folder(api, "autograded", job))
-                result.grades = gradebook.computed_grades(_gradebook_url(course_root), job.student, spec.name)
+                computed = gradebook.computed_grades(_gradebook_url(course_root), job.student, spec.name)
+                # Un cuaderno que no llegó a corregirse (falta en autograded/) no trae nota: settle le pone cero.
+                result.grades = {nb: grades for nb, grades in computed.items() if f"{nb}.ipynb" in result.autograded}
                 result.problems.extend(problems_in(result.autograded))
                 result.graded = True
             else:
