@@ -2,7 +2,8 @@
 
 Los ejercicios de Block.forward y MoveDecoder.forward piden solo el cuerpo de un método: cada
 respuesta equivocada es la clase del cuaderno entera (lo que no es del alumno, escrito una vez
-abajo) con otro cuerpo."""
+abajo) con otro cuerpo. La que solo cambia una o dos cosas de la solución se escribe como esos
+cambios sobre la solución (``_with``), para que se lea qué tiene de distinto."""
 
 _BLOCK_HEAD = '''
 class Block(nn.Module):
@@ -67,6 +68,42 @@ def _decoder(body: str) -> str:
     return _DECODER_HEAD + body + _DECODER_TAIL
 
 
+def _with(solution: str, *changes: tuple[str, str]) -> str:
+    """La solución del cuaderno con cada texto ``viejo`` cambiado por ``nuevo`` (cada uno está una sola vez)."""
+    for old, new in changes:
+        assert solution.count(old) == 1, f"{old!r} no está una sola vez en la solución"
+        solution = solution.replace(old, new)
+    return solution
+
+
+_FORWARD = '''        where = torch.arange(T, device=idx.device)
+        x = self.drop(self.tokens(idx) + self.positions(where))
+        for block in self.blocks:
+            x = block(x)
+        logits = self.lm_head(self.ln_f(x))
+        loss = None
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+        return logits, loss'''
+
+_PARAM_GROUPS = '''
+def param_groups(model, weight_decay):
+    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
+    decay = [p for p in model.parameters() if p.dim() >= 2]
+    no_decay = [p for p in model.parameters() if p.dim() < 2]
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+'''
+
+_LR_AT = '''
+def lr_at(step, max_lr, warmup, total, min_lr):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+    if step < warmup:
+        return max_lr * (step + 1) / warmup
+    progress = min((step - warmup) / (total - warmup), 1.0)
+    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
+'''
+
+
 WRONG_ANSWERS = {
     'nb18-block-forward': [
         ('[copia] el bloque post-norm de la demo: suma primero y normaliza después', _block('''        x = self.ln1(x + self.attn(x))
@@ -96,93 +133,28 @@ WRONG_ANSWERS = {
         if targets is not None:
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
         return logits, loss''')),
-        ('sin ignore_index: el relleno cuenta en la media', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.drop(self.tokens(idx) + self.positions(where))
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))
-        return logits, loss''')),
-        ('las posiciones con los ids de los tokens en vez de 0 … T − 1', _decoder('''        x = self.drop(self.tokens(idx) + self.positions(idx % self.block))
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss''')),
-        ('olvida drop', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.tokens(idx) + self.positions(where)
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss''')),
-        ('drop al final, tras los bloques', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.tokens(idx) + self.positions(where)
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(self.drop(x)))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss''')),
-        ('olvida ln_f', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.drop(self.tokens(idx) + self.positions(where))
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(x)
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss''')),
-        ('solo el último bloque', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.drop(self.tokens(idx) + self.positions(where))
-        x = self.blocks[-1](x)
-        logits = self.lm_head(self.ln_f(x))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss''')),
-        ('los bloques al revés', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.drop(self.tokens(idx) + self.positions(where))
-        for block in reversed(self.blocks):
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
-        return logits, loss''')),
-        ('targets.view(-1): falla con objetivos que son un corte', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.drop(self.tokens(idx) + self.positions(where))
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.view(-1), ignore_index=0)
-        return logits, loss''')),
-        ('devuelve la pérdida como float de Python con .item()', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.drop(self.tokens(idx) + self.positions(where))
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        loss = None
-        if targets is not None:
-            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0).item()
-        return logits, loss''')),
-        ('sin targets devuelve solo los logits, no la tupla', _decoder('''        where = torch.arange(T, device=idx.device)
-        x = self.drop(self.tokens(idx) + self.positions(where))
-        for block in self.blocks:
-            x = block(x)
-        logits = self.lm_head(self.ln_f(x))
-        if targets is None:
-            return logits
-        return logits, F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)''')),
+        ('sin ignore_index: el relleno cuenta en la media', _decoder(_with(_FORWARD, (", ignore_index=0)", ")")))),
+        ('las posiciones con los ids de los tokens en vez de 0 … T − 1', _decoder(_with(
+            _FORWARD, ("        where = torch.arange(T, device=idx.device)\n", ""),
+            ("self.positions(where)", "self.positions(idx % self.block)")))),
+        ('olvida drop', _decoder(_with(
+            _FORWARD, ("self.drop(self.tokens(idx) + self.positions(where))", "self.tokens(idx) + self.positions(where)")))),
+        ('drop al final, tras los bloques', _decoder(_with(
+            _FORWARD, ("self.drop(self.tokens(idx) + self.positions(where))", "self.tokens(idx) + self.positions(where)"),
+            ("self.ln_f(x)", "self.ln_f(self.drop(x))")))),
+        ('olvida ln_f', _decoder(_with(_FORWARD, ("self.lm_head(self.ln_f(x))", "self.lm_head(x)")))),
+        ('solo el último bloque', _decoder(_with(
+            _FORWARD, ("        for block in self.blocks:\n            x = block(x)\n", "        x = self.blocks[-1](x)\n")))),
+        ('los bloques al revés', _decoder(_with(_FORWARD, ("for block in self.blocks:", "for block in reversed(self.blocks):")))),
+        ('targets.view(-1): falla con objetivos que son un corte', _decoder(_with(
+            _FORWARD, ("logits.reshape(-1, logits.shape[-1]), targets.reshape(-1)",
+                       "logits.view(-1, logits.shape[-1]), targets.view(-1)")))),
+        ('devuelve la pérdida como float de Python con .item()', _decoder(_with(
+            _FORWARD, ("ignore_index=0)", "ignore_index=0).item()")))),
+        ('sin targets devuelve solo los logits, no la tupla', _decoder(_with(
+            _FORWARD, ("        loss = None\n        if targets is not None:\n            loss = F.cross_entropy(",
+                       "        if targets is None:\n            return logits\n        return logits, F.cross_entropy("),
+            ("ignore_index=0)\n        return logits, loss", "ignore_index=0)")))),
     ],
     'nb18-param-groups': [
         ('[fijo] todo en un grupo con decaimiento y el segundo vacío', '''
@@ -197,51 +169,24 @@ def param_groups(model, weight_decay):
     no_decay = [p for name, p in model.named_parameters() if not name.endswith("weight")]
     return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
 '''),
-        ('más de 2 dimensiones en vez de 2 o más', '''
-def param_groups(model, weight_decay):
-    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
-    decay = [p for p in model.parameters() if p.dim() > 2]
-    no_decay = [p for p in model.parameters() if p.dim() <= 2]
-    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
-'''),
-        ('los grupos al revés', '''
-def param_groups(model, weight_decay):
-    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
-    decay = [p for p in model.parameters() if p.dim() >= 2]
-    no_decay = [p for p in model.parameters() if p.dim() < 2]
-    return [{"params": no_decay, "weight_decay": 0.0}, {"params": decay, "weight_decay": weight_decay}]
-'''),
-        ('el segundo grupo sin weight_decay: AdamW le pondría su 0.01', '''
-def param_groups(model, weight_decay):
-    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
-    decay = [p for p in model.parameters() if p.dim() >= 2]
-    no_decay = [p for p in model.parameters() if p.dim() < 2]
-    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay}]
-'''),
-        ('solo las capas Linear: las tablas de embeddings se quedan sin decaimiento', '''
-def param_groups(model, weight_decay):
-    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
-    linear = {id(m.weight) for m in model.modules() if isinstance(m, nn.Linear)}
-    decay = [p for p in model.parameters() if id(p) in linear]
-    no_decay = [p for p in model.parameters() if id(p) not in linear]
-    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
-'''),
-        ('añade lm_head.weight a mano: el peso atado va dos veces', '''
-def param_groups(model, weight_decay):
-    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
-    decay = [p for p in model.parameters() if p.dim() >= 2]
-    if hasattr(model, "lm_head"):
-        decay.append(model.lm_head.weight)
-    no_decay = [p for p in model.parameters() if p.dim() < 2]
-    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
-'''),
-        ('devuelve generadores en vez de listas', '''
-def param_groups(model, weight_decay):
-    """Dos grupos para AdamW: los parámetros de 2 o más dimensiones con weight_decay, el resto con 0.0."""
-    decay = (p for p in model.parameters() if p.dim() >= 2)
-    no_decay = (p for p in model.parameters() if p.dim() < 2)
-    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
-'''),
+        ('más de 2 dimensiones en vez de 2 o más', _with(
+            _PARAM_GROUPS, ("p.dim() >= 2", "p.dim() > 2"), ("p.dim() < 2", "p.dim() <= 2"))),
+        ('los grupos al revés', _with(
+            _PARAM_GROUPS, ('[{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]',
+                            '[{"params": no_decay, "weight_decay": 0.0}, {"params": decay, "weight_decay": weight_decay}]'))),
+        ('el segundo grupo sin weight_decay: AdamW le pondría su 0.01', _with(
+            _PARAM_GROUPS, ('{"params": no_decay, "weight_decay": 0.0}', '{"params": no_decay}'))),
+        ('solo las capas Linear: las tablas de embeddings se quedan sin decaimiento', _with(
+            _PARAM_GROUPS, ("    decay = [p for p in model.parameters() if p.dim() >= 2]\n",
+                            "    linear = {id(m.weight) for m in model.modules() if isinstance(m, nn.Linear)}\n"
+                            "    decay = [p for p in model.parameters() if id(p) in linear]\n"),
+            ("if p.dim() < 2]", "if id(p) not in linear]"))),
+        ('añade lm_head.weight a mano: el peso atado va dos veces', _with(
+            _PARAM_GROUPS, ("if p.dim() >= 2]\n", 'if p.dim() >= 2]\n    if hasattr(model, "lm_head"):\n'
+                                                  "        decay.append(model.lm_head.weight)\n"))),
+        ('devuelve generadores en vez de listas', _with(
+            _PARAM_GROUPS, ("[p for p in model.parameters() if p.dim() >= 2]", "(p for p in model.parameters() if p.dim() >= 2)"),
+            ("[p for p in model.parameters() if p.dim() < 2]", "(p for p in model.parameters() if p.dim() < 2)"))),
     ],
     'nb18-predict-groups': [
         ('[mensaje] cuenta lm_head.weight como otra matriz', '''
@@ -275,61 +220,15 @@ def lr_at(step, max_lr, warmup, total, min_lr):
     """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
     return float(max_lr)
 '''),
-        ('calentamiento sin + 1: el paso 0 da 0', '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
-    if step < warmup:
-        return max_lr * step / warmup
-    progress = min((step - warmup) / (total - warmup), 1.0)
-    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
-'''),
-        ('sin el 0.5: el coseno empieza en 2·max_lr', '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
-    if step < warmup:
-        return max_lr * (step + 1) / warmup
-    progress = min((step - warmup) / (total - warmup), 1.0)
-    return min_lr + (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
-'''),
-        ('sin recortar el progreso: pasado total el lr vuelve a subir', '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
-    if step < warmup:
-        return max_lr * (step + 1) / warmup
-    progress = (step - warmup) / (total - warmup)
-    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
-'''),
-        ('el progreso cuenta desde el paso 0 y no desde el final del calentamiento', '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
-    if step < warmup:
-        return max_lr * (step + 1) / warmup
-    progress = min(step / total, 1.0)
-    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
-'''),
-        ('olvida min_lr: el coseno baja hasta 0', '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
-    if step < warmup:
-        return max_lr * (step + 1) / warmup
-    progress = min((step - warmup) / (total - warmup), 1.0)
-    return 0.5 * max_lr * (1 + math.cos(math.pi * progress))
-'''),
-        ('devuelve un tensor con torch.cos', '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
-    if step < warmup:
-        return max_lr * (step + 1) / warmup
-    progress = min((step - warmup) / (total - warmup), 1.0)
-    return min_lr + 0.5 * (max_lr - min_lr) * (1 + torch.cos(torch.tensor(math.pi * progress)))
-'''),
-        ('un periodo entero de coseno en vez de medio', '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
-    if step < warmup:
-        return max_lr * (step + 1) / warmup
-    progress = min((step - warmup) / (total - warmup), 1.0)
-    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(2 * math.pi * progress))
-'''),
+        ('calentamiento sin + 1: el paso 0 da 0', _with(_LR_AT, ("max_lr * (step + 1) / warmup", "max_lr * step / warmup"))),
+        ('sin el 0.5: el coseno empieza en 2·max_lr', _with(_LR_AT, ("min_lr + 0.5 * (max_lr", "min_lr + (max_lr"))),
+        ('sin recortar el progreso: pasado total el lr vuelve a subir', _with(
+            _LR_AT, ("min((step - warmup) / (total - warmup), 1.0)", "(step - warmup) / (total - warmup)"))),
+        ('el progreso cuenta desde el paso 0 y no desde el final del calentamiento', _with(
+            _LR_AT, ("min((step - warmup) / (total - warmup), 1.0)", "min(step / total, 1.0)"))),
+        ('olvida min_lr: el coseno baja hasta 0', _with(_LR_AT, ("min_lr + 0.5 * (max_lr - min_lr)", "0.5 * max_lr"))),
+        ('devuelve un tensor con torch.cos', _with(
+            _LR_AT, ("math.cos(math.pi * progress)", "torch.cos(torch.tensor(math.pi * progress))"))),
+        ('un periodo entero de coseno en vez de medio', _with(_LR_AT, ("math.cos(math.pi * progress)", "math.cos(2 * math.pi * progress)"))),
     ],
 }
