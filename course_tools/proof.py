@@ -278,11 +278,16 @@ def without_pictures(source: str) -> str:
     return "\n".join(kept) if any(line.strip() for line in kept) else "pass"
 
 
+def _exercise(nb, target: str) -> tuple[int, int]:
+    """(índice de la celda de solución ``target``, índice de su celda de test)."""
+    return next((s, t) for s, t in cells.exercises(nb) if cells.grade_id(nb.cells[s]) == target)
+
+
 def _prefix(nb, target: str | None) -> list[int]:
     """Las celdas de código antes de la celda de solución ``target`` (ninguna para la solución entera)."""
     if target is None:
         return []
-    index = next(i for i, _ in cells.exercises(nb) if cells.grade_id(nb.cells[i]) == target)
+    index, _test = _exercise(nb, target)
     return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and i < index]
 
 
@@ -376,14 +381,14 @@ def reaches_later_tests(nb, variant: Variant) -> bool:
     que sustituye) y que nombra alguna celda posterior; si cambia algo en su sitio, cualquier nombre suyo o de su
     test; o el estado global. Si no puede, para juzgarla basta con su propio test: lo de detrás saldría igual
     que con la solución."""
-    solution = next(i for i, _ in cells.exercises(nb) if cells.grade_id(nb.cells[i]) == variant.target)
+    solution, test = _exercise(nb, variant.target)
     found = [escaping_names(variant.code or ""), escaping_names(cells.strip_solution_markers(nb.cells[solution].source))]
     if None in found:
         return True
     escaping = found[0][0] | found[1][0]
     if found[0][1] or found[1][1]:
-        escaping |= set(WORD.findall(variant.code or "")) | set(WORD.findall(nb.cells[solution + 1].source))
-    later = {word for c in nb.cells[solution + 2:] if c.cell_type == "code" for word in WORD.findall(c.source)}
+        escaping |= set(WORD.findall(variant.code or "")) | set(WORD.findall(nb.cells[test].source))
+    later = {word for c in nb.cells[test + 1:] if c.cell_type == "code" for word in WORD.findall(c.source)}
     return bool(escaping & later)
 
 
@@ -428,7 +433,7 @@ def _run_rest(client, nb, variant: Variant, prefix: list[int], outcome: Outcome)
     if variant.target is not None and reaches_later_tests(nb, variant):
         last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
     elif variant.target is not None:  # hasta su propio test, que va justo detrás de la celda de solución
-        last = next(t for s, t in cells.exercises(nb) if cells.grade_id(nb.cells[s]) == variant.target)
+        _solution, last = _exercise(nb, variant.target)
     for index in code:
         if index in prefix or index > last:
             continue
