@@ -266,6 +266,15 @@ def _source_tree(func: Any) -> ast.Module | None:
         return None
 
 
+def _own_names(tree: ast.AST) -> set[str]:
+    """Los nombres que pone el propio código del alumno (variables, funciones y argumentos): un ``map`` o un
+    ``softmax`` suyo no es el de Python ni el de torch."""
+    nodes = list(ast.walk(tree))
+    own = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    own |= {n.name for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return own | {n.arg for n in nodes if isinstance(n, ast.arg)}
+
+
 def check_vectorized(func: Any, name: str | None = None) -> None:
     """Falla si el código de ``func`` recorre elementos con un bucle (for, while, una comprensión, ``map`` o
     ``filter``).
@@ -276,8 +285,7 @@ def check_vectorized(func: Any, name: str | None = None) -> None:
     label = name or getattr(func, "__name__", "tu función")
     tree = _source_tree(func)
     nodes = [] if tree is None else list(ast.walk(tree))
-    own = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    own |= {n.arg for n in nodes if isinstance(n, ast.arg)}
+    own = set() if tree is None else _own_names(tree)
     for node in nodes:
         if type(node).__name__ in _LOOP_NODES:
             loop = "un bucle"
@@ -308,9 +316,7 @@ def check_not_called(func: Any, *forbidden: str, name: str | None = None) -> Non
     if tree is None:
         return
     banned = {f.rsplit(".", 1)[-1] for f in forbidden}
-    own = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    own |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    own |= {n.arg for n in ast.walk(tree) if isinstance(n, ast.arg)}
+    own = _own_names(tree)
     for node in ast.walk(tree):
         used = None
         if isinstance(node, ast.Attribute) and node.attr in banned:
