@@ -59,8 +59,8 @@ def check_source(notebook: Notebook) -> list[str]:
             following = nb.cells[i + 1] if i + 1 < len(nb.cells) else None
             if following is None or not cells.is_graded_test(following):
                 problems.append(f"{_where(path, i)}: a la celda de solución le debe seguir una celda de tests calificada")
-            elif not cells.nbgrader_meta(following).get("points"):  # nbgrader la bloquea siempre (LockCells)
-                problems.append(f"{_where(path, i + 1)}: la celda de tests debe valer puntos")
+            elif not cells.nbgrader_meta(following).get("points") and not _zero_point_prediction(following):
+                problems.append(f"{_where(path, i + 1)}: la celda de tests debe valer puntos")  # nbgrader la bloquea siempre
         if cell.cell_type == "markdown":
             for anchor in render.GLOSSARY_LINK.findall(source):
                 if anchor not in glossary:
@@ -74,6 +74,16 @@ def check_source(notebook: Notebook) -> list[str]:
             )
     problems += predictions.fingerprint_problems(nb, lambda i: _where(path, i))
     return problems
+
+
+def _zero_point_prediction(cell) -> bool:
+    """Una predicción vale 0 puntos por norma del curso (la nota vive en los ejercicios de código)."""
+    if cells.nbgrader_meta(cell).get("points") != 0:
+        return False
+    try:
+        return bool(predictions.prediction_checks(cell.source))
+    except (SyntaxError, ValueError):
+        return False  # una huella mal escrita ya la señala fingerprint_problems
 
 
 def check_grade_ids(selected: list[Notebook]) -> list[str]:
