@@ -19,6 +19,26 @@ c = get_config()  # noqa: F821  (nbgrader define get_config al leer este fichero
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+# nbgrader lanza la orden `alembic`, buscándola en el PATH, para saber la versión de una libreta de notas nueva: con
+# `.venv/bin/nbgrader …` sin activar el entorno no la encontraría. La versión se lee aquí, sin lanzar nada (como hace
+# course_tools/nbgrader_compat.py en las órdenes del curso, que lo pone antes de leer este fichero).
+import nbgrader.api  # noqa: E402
+
+
+def _alembic_head():
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from nbgrader.dbutil import ALEMBIC_DIR
+
+    config = Config()
+    config.set_main_option("script_location", ALEMBIC_DIR)
+    return ScriptDirectory.from_config(config).get_current_head()
+
+
+if nbgrader.api.get_alembic_version.__module__ == "nbgrader.api":
+    nbgrader.api.get_alembic_version = _alembic_head
+
+
 # Los preprocesadores del curso están en course_tools/, junto a este fichero: nbgrader tiene que poder importarlos.
 if not any(os.path.abspath(entry or os.curdir) == HERE for entry in sys.path):
     sys.path.insert(0, HERE)
@@ -83,6 +103,7 @@ c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.OverwriteCells",
     f"{GRADING}.guard.InsertCanaries",  # tras OverwriteCells: los canarios rodean los tests originales
     "nbgrader.preprocessors.CheckCellMetadata",
+    "course_tools.nbgrader_compat.LogConfinement",  # una línea en el registro: qué protege aquí el encierro
 ]
 c.Autograde.autograde_preprocessors = [
     f"{GRADING}.guard.GuardedExecute",  # el Execute de nbgrader en el núcleo con límites y encierro

@@ -6,8 +6,11 @@
   ``generate_feedback``), entero y en una línea;
 - ``nbval_ignore_stderr`` y ``nbval_short_output_wait``: nbval sobre notebooks/ sin comparar stderr y
   esperando 1 s por las salidas tardías; los llaman los ganchos de pytest de ``conftest.py``, en la raíz.
+- ``LogConfinement``: el preprocesador de autograde que dice en el registro de nbgrader qué protege el
+  encierro de los núcleos en esta máquina (lo que ``make grade`` dice en pantalla). Así lo ve también
+  quien corrige con ``nbgrader autograde`` a secas o con el botón «Autograde» del formgrader.
 
-No importa nada más de ``course_tools``.
+Solo importa, de ``course_tools``, el encierro (``isolation.sandbox``), y solo al corregir.
 """
 
 from __future__ import annotations
@@ -34,6 +37,41 @@ def use_inprocess_alembic() -> None:
     import nbgrader.api
 
     nbgrader.api.get_alembic_version = alembic_head
+
+
+CONFINED_LINE = "encierro de los núcleos de corrección: completo en esta máquina (sin leer fuera de su carpeta, sin red)"
+
+
+@functools.cache
+def confinement_line() -> tuple[bool, str]:
+    """(completo, la línea): lo que el encierro consigue aquí, probado una vez por proceso (~0,15 s)."""
+    from .isolation import sandbox
+
+    weak = sandbox.weaknesses()
+    return (not weak, sandbox.warning_line(weak) if weak else CONFINED_LINE)
+
+
+def _log_confinement_class():
+    from nbgrader.preprocessors import NbGraderPreprocessor  # activo por defecto, como los de nbgrader
+
+    class LogConfinement(NbGraderPreprocessor):
+        """Último paso de ``Autograde.sanitize_preprocessors`` (nbgrader_config.py): una línea en el registro, antes de ejecutar."""
+
+        def preprocess(self, nb, resources):
+            complete, line = confinement_line()
+            (self.log.info if complete else self.log.warning)(line)
+            return nb, resources
+
+    return LogConfinement
+
+
+def __getattr__(name: str):
+    """``LogConfinement`` se crea al pedirlo nbconvert: importar este módulo (lo hace conftest.py en cada
+    pytest) no carga nbgrader."""
+    if name == "LogConfinement":
+        globals()[name] = _log_confinement_class()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # La línea «Nombre: mensaje» de una excepción dentro de un registro de nbgrader.

@@ -14,6 +14,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 from course_tools.course import NBGRADER_CONFIG, ROOT
 from course_tools.course import Course
 from course_tools.grading import guard, kernel, preprocessors
+from course_tools import nbgrader_compat
 from course_tools.isolation import limits
 from course_tools.kernels.spec import GRADING_KERNEL_NAME, SHARE_DIR
 
@@ -99,7 +100,7 @@ def test_nbgrader_config_gives_the_course_chains():
     for config in (loaded, configured):
         assert as_nbgrader_registers(config.Autograde.sanitize_preprocessors) == [
             ClearOutput, preprocessors.KeepFirstIds, DeduplicateIds, OverwriteKernelspec, OverwriteCells,
-            guard.InsertCanaries, CheckCellMetadata]
+            guard.InsertCanaries, CheckCellMetadata, nbgrader_compat.LogConfinement]
         assert as_nbgrader_registers(config.Autograde.autograde_preprocessors) == [
             guard.GuardedExecute, guard.CheckCanaries, preprocessors.TruncateOutput, IgnorePattern,
             ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
