@@ -3,10 +3,12 @@
 Las órdenes de nbgrader funcionan desde la raíz del repositorio: allí están
 source/, release/, submitted/, autograded/ y feedback/. ``nbgrader generate_assignment``,
 ``nbgrader autograde`` y ``nbgrader generate_feedback`` a secas usan las mismas cadenas de
-preprocesadores que ``make release``, ``make grade`` y ``make feedback``: la de la versión de alumno
-la pone course_tools/release_preprocessors.py; las de la corrección y la devolución están escritas
-aquí, con los preprocesadores por su nombre (course_tools/grading/), así que leer este fichero no
-importa la corrección.
+preprocesadores que ``make release``, ``make grade`` y ``make feedback``, escritas aquí con cada
+preprocesador por su nombre: leer este fichero no importa nada de course_tools (nbconvert importa cada
+preprocesador cuando nbgrader lo usa).
+
+Los ajustes del curso (tiempos, memoria, tamaño de las salidas, encierro, libreta) están juntos en
+``c.CourseSettings``: qué es cada uno y su valor por defecto, en course_tools/settings.py.
 
 Las reglas de las celdas (course_tools/cells.py) leen de aquí el hueco de código, los delimitadores
 de nbgrader y qué salidas de stderr se ignoran al corregir.
@@ -38,25 +40,49 @@ def _alembic_head():
 if nbgrader.api.get_alembic_version.__module__ == "nbgrader.api":
     nbgrader.api.get_alembic_version = _alembic_head
 
-
 # Los preprocesadores del curso están en course_tools/, junto a este fichero: nbgrader tiene que poder importarlos.
 if not any(os.path.abspath(entry or os.curdir) == HERE for entry in sys.path):
     sys.path.insert(0, HERE)
-from course_tools import release_preprocessors  # noqa: E402
-from course_tools.kernels.execution import CELL_TIMEOUT  # noqa: E402
+
+# --- los ajustes del curso (course_tools/settings.py dice qué es cada uno) ---
+c.CourseSettings.cell_timeout = 60  # segundos por celda
+c.CourseSettings.notebook_timeout = 300  # segundos por cuaderno entero, sumando sus celdas
+c.CourseSettings.memory_mb = 3072  # memoria de un núcleo de corrección
+c.CourseSettings.output_max_bytes = 2 * 1024 * 1024  # una salida (texto, imagen, HTML…)
+c.CourseSettings.notebook_output_max_bytes = 20 * 1024 * 1024  # todas las salidas de un cuaderno
+c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False solo para probar)
+# Libreta de notas: gradebook.db en la raíz del curso (la de --CourseDirectory.root, si se da);
+# PostgreSQL u otra base con COURSE_GRADEBOOK_URL, p. ej. postgresql://profe@127.0.0.1:5432/notas
+c.CourseSettings.gradebook_url = os.environ.get("COURSE_GRADEBOOK_URL", "")
 
 c.CourseDirectory.root = HERE
 c.CourseDirectory.course_id = "pytorch-minimo"
-# Libreta de notas: gradebook.db en la raíz del curso (la de --CourseDirectory.root, si se da);
-# PostgreSQL u otra base con COURSE_GRADEBOOK_URL, p. ej. postgresql://profe@127.0.0.1:5432/notas
-if os.environ.get("COURSE_GRADEBOOK_URL"):
-    c.CourseDirectory.db_url = os.environ["COURSE_GRADEBOOK_URL"]
+if c.CourseSettings.gradebook_url:
+    c.CourseDirectory.db_url = c.CourseSettings.gradebook_url
 c.CourseDirectory.ignore = [
     ".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", ".*",
 ]
 
-# La versión de alumno: la cadena de nbgrader con los dos pasos del curso (enlaces y huecos de predicción).
-release_preprocessors.register(c)
+# La versión de alumno: la cadena de nbgrader (la de GenerateAssignment por defecto, comprobada por
+# tests/unit/test_settings.py) entre los dos pasos del curso (course_tools/release_preprocessors.py):
+# enlaces, delante de las sumas de control; huecos de predicción, detrás.
+NBGRADER = "nbgrader.preprocessors"
+c.GenerateAssignment.preprocessors = [
+    "course_tools.release_preprocessors.LearnerLinks",
+    f"{NBGRADER}.IncludeHeaderFooter",
+    f"{NBGRADER}.InstantiateTests",
+    f"{NBGRADER}.LockCells",
+    f"{NBGRADER}.ClearSolutions",
+    f"{NBGRADER}.ClearOutput",
+    f"{NBGRADER}.CheckCellMetadata",
+    f"{NBGRADER}.ComputeChecksums",
+    f"{NBGRADER}.SaveCells",
+    f"{NBGRADER}.ClearHiddenTests",
+    f"{NBGRADER}.ClearMarkScheme",
+    f"{NBGRADER}.ComputeChecksums",
+    f"{NBGRADER}.CheckCellMetadata",
+    "course_tools.release_preprocessors.PredictionStubs",
+]
 
 # Lo que ve el alumno en lugar de la solución.
 c.ClearSolutions.code_stub = {
@@ -68,8 +94,8 @@ c.ClearSolutions.text_stub = "ESCRIBE AQUÍ TU RESPUESTA"
 c.IgnorePattern.enabled = True
 c.IgnorePattern.pattern = r"Warning"
 
-# Cada celda tiene un límite de tiempo; al pasarlo se interrumpe y se sigue corrigiendo.
-c.Execute.timeout = CELL_TIMEOUT  # el mismo en todo el curso: release, prueba, make progreso
+# Cada celda tiene un límite de tiempo (c.CourseSettings.cell_timeout); al pasarlo se interrumpe y se sigue.
+c.Execute.timeout = c.CourseSettings.cell_timeout
 c.Execute.interrupt_on_timeout = True
 c.LimitOutput.max_lines = 200
 c.LimitOutput.max_traceback = 60

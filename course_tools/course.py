@@ -15,7 +15,6 @@ necesita. El repositorio además tiene
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -28,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKED_DIR = ROOT / "notebooks"
 CATALOGUE_DIR = ROOT / "tests" / "wrong_answers"
 NBGRADER_CONFIG = ROOT / "nbgrader_config.py"
-GRADEBOOK_ENV = "COURSE_GRADEBOOK_URL"
 
 SLUG_PATTERN = re.compile(r"^(\d\d)-[a-z0-9-]+$")
 
@@ -47,8 +45,10 @@ class Course:
 
     @property
     def gradebook_url(self) -> str:
-        """La libreta: la que se da, la de ``COURSE_GRADEBOOK_URL`` o ``gradebook.db`` en la raíz."""
-        return self.db_url or os.environ.get(GRADEBOOK_ENV) or f"sqlite:///{Path(self.root) / 'gradebook.db'}"
+        """La libreta: la que se da, la del ajuste ``gradebook_url`` o ``gradebook.db`` en la raíz."""
+        from .settings import course_settings
+
+        return self.db_url or course_settings().gradebook_url or f"sqlite:///{Path(self.root) / 'gradebook.db'}"
 
     def folder(self, name: str, *parts: str) -> Path:
         """``source``, ``release``, ``submitted``, ``autograded`` o ``feedback``, y lo que cuelga de ahí."""
@@ -66,24 +66,27 @@ class Course:
     def report_dir(self) -> Path:
         return self.folder("autograded", "informe")
 
-    def nbgrader_config(self, *, timeout: int | None = None):
-        """``nbgrader_config.py`` del curso con esta raíz y esta libreta (y otro límite por celda, si se da)."""
-        from traitlets.config.loader import PyFileConfigLoader
+    def nbgrader_config(self, *, settings: dict | None = None):
+        """``nbgrader_config.py`` del curso con esta raíz y esta libreta (y otros ajustes, si se dan:
+        ``{"cell_timeout": 10}``; ver ``settings.CourseSettings``)."""
+        import copy
 
-        config = PyFileConfigLoader(NBGRADER_CONFIG.name, path=str(NBGRADER_CONFIG.parent)).load_config()
+        from .settings import course_settings, override, repository_config
+
+        config = copy.deepcopy(repository_config())
         config.CourseDirectory.root = str(self.root)
         config.CourseDirectory.db_url = self.gradebook_url
-        if timeout is not None:
-            config.Execute.timeout = timeout
+        override(config, settings or {})
+        config.Execute.timeout = course_settings(config).cell_timeout
         return config
 
-    def api(self, *, timeout: int | None = None):
+    def api(self, *, settings: dict | None = None):
         """La API de nbgrader sobre este curso."""
         from nbgrader.apps import NbGraderAPI
         from nbgrader.coursedir import CourseDirectory
 
         use_inprocess_alembic()
-        config = self.nbgrader_config(timeout=timeout)
+        config = self.nbgrader_config(settings=settings)
         return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 

@@ -1,7 +1,8 @@
-"""Los dos pasos del curso dentro de ``nbgrader generate_assignment``, registrados en ``nbgrader_config.py``.
+"""Los dos pasos del curso dentro de ``nbgrader generate_assignment``.
 
-``register(config)`` pone la cadena de nbgrader con un paso delante y otro detrás, así que ``make release``
-y ``nbgrader generate_assignment NN-slug --force`` a secas dan el mismo release/:
+``nbgrader_config.py`` los nombra (por su nombre, sin importar este módulo) delante y detrás de la cadena de
+nbgrader, así que ``make release`` y ``nbgrader generate_assignment NN-slug --force`` a secas dan el mismo
+release/:
 
 * ``LearnerLinks``, el primero: la insignia de Colab hacia release/, la línea de instalación, «Viene de» y
   «Siguiente» y los enlaces al glosario (``render.render_notebook``). Va antes de las sumas de control de
@@ -10,13 +11,11 @@ y ``nbgrader generate_assignment NN-slug --force`` a secas dan el mismo release/
   (``predictions.add_prediction_stubs``). Va detrás de ``ComputeChecksums`` y ``SaveCells``: la libreta y
   las sumas de control guardan el hueco de código de nbgrader, y nbgrader no puntúa las celdas de solución.
 
-Este módulo se importa cada vez que nbgrader lee su configuración, también al corregir: solo importa lo
-ligero (nbgrader, el orden de los cuadernos y las reglas de las celdas).
+nbconvert importa este módulo solo cuando genera una versión de alumno, no al leer la configuración.
 """
 
 from __future__ import annotations
 
-from nbgrader.converters import GenerateAssignment
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from . import predictions, render
@@ -39,8 +38,3 @@ class PredictionStubs(NbGraderPreprocessor):
         predictions.add_prediction_stubs(nb)
         return nb, resources
 
-
-def register(config) -> None:
-    """La cadena de ``generate_assignment`` del curso en ``config``: la de nbgrader entre los dos pasos."""
-    nbgrader_chain = GenerateAssignment.class_traits()["preprocessors"].default()
-    config.GenerateAssignment.preprocessors = [LearnerLinks, *nbgrader_chain, PredictionStubs]

@@ -34,14 +34,14 @@ import tempfile
 
 from nbformat import NotebookNode
 from nbformat.v4 import new_code_cell, new_output
-from traitlets import Integer, Unicode, default
+from traitlets import Unicode, default
 
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
 from .. import cells
 from ..isolation import sandbox
-from ..isolation.limits import DEFAULT_MEMORY_MB, MEMORY_ENV
 from ..kernels.spec import GRADING_KERNEL_NAME, kernel_spec_manager
+from ..settings import CourseSettings
 from .kernel import start_env
 
 TAMPER_ENAME = "ManipulacionDetectada"
@@ -166,8 +166,6 @@ class GuardedExecute(Execute):
     """
 
     kernel_name = Unicode(GRADING_KERNEL_NAME).tag(config=True)
-    memory_mb = Integer(None, allow_none=True,
-                        help=f"Memoria del núcleo en MB (si no, {MEMORY_ENV} o {DEFAULT_MEMORY_MB}).").tag(config=True)
 
     _report: str | None = None  # el informe del encierro del cuaderno que se ejecuta (ver ``preprocess``)
 
@@ -182,14 +180,20 @@ class GuardedExecute(Execute):
         return self.km
 
     def start_new_kernel(self, **kwargs):
-        kwargs.setdefault("env", start_env(self.memory_mb, self._report))  # el entorno de este proceso no cambia
+        kwargs.setdefault("env", start_env(self.settings, self._report))  # el entorno de este proceso no cambia
         return super().start_new_kernel(**kwargs)
 
     async def async_start_new_kernel(self, **kwargs):
-        kwargs.setdefault("env", start_env(self.memory_mb, self._report))
+        kwargs.setdefault("env", start_env(self.settings, self._report))
         return await super().async_start_new_kernel(**kwargs)
 
+    @property
+    def settings(self) -> CourseSettings:
+        """Los ajustes del curso de la configuración con que corrige nbgrader (``nbgrader_config.py``)."""
+        return CourseSettings(parent=self)
+
     def preprocess(self, nb, resources=None, km=None):
+        self.timeout = self.settings.cell_timeout
         self._dead = self._tampered = None
         self._nonce = nb.metadata.get("curso_nonce")
         # Donde el núcleo anota lo que el encierro le niega (sandbox.Watcher): fuera de su alcance, y se lee

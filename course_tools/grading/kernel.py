@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 
 from ..isolation.limits import MEMORY_ENV
-from ..isolation.sandbox import REPORT_ENV
+from ..isolation.sandbox import REPORT_ENV, SWITCH_ENV
 from ..kernels.execution import kernel_env
+from ..settings import CourseSettings
 
 
 def kernel_home() -> Path:
@@ -55,12 +56,13 @@ def prepare_home() -> dict[str, str]:
     return folders
 
 
-def start_env(memory_mb: int | None = None, report: str | None = None) -> dict[str, str]:
+def start_env(settings: CourseSettings, report: str | None = None) -> dict[str, str]:
     """El entorno del núcleo: el permitido de este proceso con el de ejecución del curso encima, sus carpetas
-    de IPython y matplotlib, el fichero donde anota lo que el encierro le niega y otra memoria, si se dan."""
+    de IPython y matplotlib, el fichero donde anota lo que el encierro le niega, y lo que de los ajustes tiene
+    que cruzar al proceso del núcleo (su memoria y si se encierra): el único sitio que escribe esas variables."""
     extra = prepare_home()
-    if memory_mb:
-        extra[MEMORY_ENV] = str(memory_mb)
+    extra[MEMORY_ENV] = str(settings.memory_mb)
+    extra[SWITCH_ENV] = "1" if settings.sandbox else "0"
     if report:
         extra[REPORT_ENV] = report
     return kernel_env(**extra)

@@ -105,7 +105,9 @@ class Job:
     student: str
     spec: AssignmentSpec
     files: dict[str, bytes]  # la entrega tal como llegó: ruta relativa -> contenido
-    timeout: int | None = None
+    # Los ajustes del curso con que se corrige (``settings.CourseSettings``: tiempos, memoria, salidas, encierro),
+    # los de quien lanza la ronda: un trabajador de Dask corrige con ellos, no con los de su máquina.
+    settings: dict = field(default_factory=dict, hash=False)
 
     @property
     def key(self) -> tuple[str, str]:

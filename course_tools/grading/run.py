@@ -8,6 +8,7 @@ cambió en ``submitted/``, ``autograded/`` o la libreta vuelve a ser lo que era.
 
 from __future__ import annotations
 
+import copy
 import tempfile
 from pathlib import Path
 
@@ -17,17 +18,20 @@ from . import collect, gradebook, state
 from .executor import make_executor
 from .model import AssignmentSpec, Job, JobFailed, JobResult, Outcome, digest_of, problem
 from ..progress_bar import Progress
+from ..settings import CourseSettings, course_settings, override, repository_config
 from .worker import grade_job
 
 
 def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None, timeout: int | None = None,
               selected: list[Notebook] | None = None, redo: bool = False, quiet: bool = False,
-              scheduler: str | None = None) -> list[Outcome]:
+              scheduler: str | None = None, settings: dict | None = None) -> list[Outcome]:
     """Corrige todo submitted/ de ``root``. Reanudable: lo ya corregido (y sin cambios) no se repite.
 
     ``scheduler``: dirección de un planificador de Dask (``tcp://host:8786``); sin ella, procesos locales.
+    ``timeout`` (segundos por celda) y ``settings`` cambian los ajustes de ``nbgrader_config.py`` en esta ronda.
     """
     course = Course(Path(root), db_url)
+    grading = job_settings({**(settings or {}), **({"cell_timeout": timeout} if timeout else {})})
     known = ensure_assignments(course, selected if selected is not None else course.notebooks())
     submissions, outcomes = collect.find_submissions(course, set(known))
     specs = {name: assignment_spec(course, name) for name in sorted({a for _, a in submissions})}
@@ -43,7 +47,7 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
                 old.recorded = gradebook.grade_rows(book, student, assignment)
                 outcomes.append(old)
             else:
-                pending.append(Job(student, specs[assignment], files, timeout))
+                pending.append(Job(student, specs[assignment], files, grading))
         progress = None if quiet or not pending else Progress(len(pending))
         if pending:
             with make_executor(workers=jobs, scheduler=scheduler) as executor:
@@ -59,6 +63,16 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
     for outcome in fresh.values():
         state.save(course, outcome)
     return sorted(outcomes + list(fresh.values()), key=lambda o: (o.assignment, o.student))
+
+
+def job_settings(overrides: dict) -> dict:
+    """Los ajustes con que corrige cada trabajo: los de ``nbgrader_config.py`` de aquí con ``overrides`` encima
+    (la libreta no: es cosa de este proceso)."""
+    config = copy.deepcopy(repository_config())
+    override(config, overrides)
+    current = course_settings(config)
+    return {name: getattr(current, name) for name in sorted(CourseSettings.class_trait_names(config=True))
+            if name != "gradebook_url"}
 
 
 def settle(course: Course, book, job: Job, result: JobResult) -> Outcome:

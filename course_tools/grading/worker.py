@@ -54,7 +54,7 @@ def grade_job(job: Job) -> JobResult:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
-                api = _api(course_root, job.timeout)
+                api = _api(course_root, job.settings)
                 collect.write_folder(_folder(api, "submitted", job), files)
                 try:
                     outcome = _autograde(api, job)
@@ -171,6 +171,7 @@ def _gradebook_url(root: Path) -> str:
     return f"sqlite:///{root / 'gradebook.db'}"
 
 
-def _api(root: Path, timeout: int | None):
-    """La API de nbgrader del curso de usar y tirar: nbgrader_config.py ya pone las cadenas del curso."""
-    return Course(root, _gradebook_url(root)).api(timeout=timeout)
+def _api(root: Path, settings: dict):
+    """La API de nbgrader del curso de usar y tirar con los ajustes del trabajo: nbgrader_config.py ya pone las
+    cadenas del curso."""
+    return Course(root, _gradebook_url(root)).api(settings=settings)

@@ -9,9 +9,10 @@ Los usan los dos arranques del núcleo de corrección:
 - en caliente, el hijo del padre caliente (``kernels/warm_parent.py``) llama a ``apply_limits``
   antes de convertirse en núcleo.
 
-Los límites: RLIMIT_AS (memoria, en MB desde ``COURSE_MEMORY_LIMIT_MB`` o 3072), RLIMIT_FSIZE
-(ficheros de 256 MB como mucho) y RLIMIT_CORE (sin volcados); después, el encierro (``sandbox.py``:
-qué lee, dónde escribe, sin red, y quién lo intentó).
+Los límites: RLIMIT_AS (memoria, en MB: el ajuste ``memory_mb`` de ``nbgrader_config.py``, que llega al
+núcleo en ``COURSE_MEMORY_LIMIT_MB``, puesta por ``grading/kernel.start_env``; este es el único sitio que la
+lee), RLIMIT_FSIZE (ficheros de 256 MB como mucho) y RLIMIT_CORE (sin volcados); después, el encierro
+(``sandbox.py``: qué lee, dónde escribe, sin red, sin privilegios, y quién lo intentó).
 """
 
 import os
@@ -25,15 +26,19 @@ else:  # como guion del kernelspec: sandbox.py y measure.py están en la misma c
     import measure
     import sandbox
 
-MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"
-DEFAULT_MEMORY_MB = 3072
+MEMORY_ENV = "COURSE_MEMORY_LIMIT_MB"  # la frontera entre quien corrige y el núcleo: la memoria, en MB
 MAX_FILE_MB = 256  # el fichero más grande que puede escribir un núcleo
 MB = 1024 * 1024
 
 
 def memory_from(env) -> int:
-    """La memoria de un núcleo de corrección con el entorno ``env``, en MB."""
-    return int(env.get(MEMORY_ENV) or DEFAULT_MEMORY_MB)
+    """La memoria de un núcleo de corrección con el entorno ``env``, en MB. Sin ella no arranca: un núcleo de
+    corrección sin límite sería peor que ninguno."""
+    value = env.get(MEMORY_ENV, "")
+    if not value.isdigit() or int(value) <= 0:
+        raise ValueError(f"el núcleo de corrección necesita {MEMORY_ENV} (MB): la pone grading/kernel.start_env "
+                         "con el ajuste CourseSettings.memory_mb de nbgrader_config.py")
+    return int(value)
 
 
 def apply_limits(memory_mb: int, file_mb: int = MAX_FILE_MB) -> None:

@@ -20,14 +20,15 @@ import os
 from pathlib import Path
 
 from ..isolation.sandbox import allowed_env
+from ..settings import course_settings
 from .spec import KERNEL_NAME, SHARE_DIR, kernel_manager
 
 # Un hilo de cálculo (salidas reproducibles), hash fijo y figuras en línea.
 EXECUTION_ENV = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0",
                  "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
-# Segundos por celda, en todo el curso: los de la corrección (``nbgrader_config.py`` los lee de aquí).
-# Si una celda de la solución tardara más al construir release/, la corrección la cortaría igual.
-CELL_TIMEOUT = 60
+# Segundos por celda, en todo el curso: el ajuste ``cell_timeout`` de ``nbgrader_config.py``, el mismo que usa la
+# corrección. Si una celda de la solución tardara más al construir release/, la corrección la cortaría igual.
+CELL_TIMEOUT = course_settings().cell_timeout
 
 
 def kernel_env(**overrides: str) -> dict[str, str]:

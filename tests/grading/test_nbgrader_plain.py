@@ -30,8 +30,7 @@ PROBE = "import os, resource\nprint('LIMITE', resource.getrlimit(resource.RLIMIT
 def nbgrader(root: Path, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in {"JUPYTER_PATH", "COURSE_GRADEBOOK_URL", "PYTHONHASHSEED"}}
     bin_dir = str(Path(sys.executable).parent)
-    env.update(PATH=bin_dir + os.pathsep + env.get("PATH", ""), OMP_NUM_THREADS="1",
-               COURSE_MEMORY_LIMIT_MB=str(MEMORY_MB))
+    env.update(PATH=bin_dir + os.pathsep + env.get("PATH", ""), OMP_NUM_THREADS="1")
     done = subprocess.run([str(Path(bin_dir) / "nbgrader"), *args], cwd=root, env=env, capture_output=True,
                           text=True, timeout=600)
     assert done.returncode == 0, f"nbgrader {' '.join(args)} falló:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
@@ -44,7 +43,8 @@ def plain(pilot_template, tmp_path_factory):
     course = copy_pilot(pilot_template, tmp_path_factory.mktemp("a-secas") / "curso")
     root = course.root
     (root / "nbgrader_config.py").write_text(
-        f"c = get_config()\nload_subconfig({str(NBGRADER_CONFIG)!r})\nc.CourseDirectory.root = {str(root)!r}\n",
+        f"c = get_config()\nload_subconfig({str(NBGRADER_CONFIG)!r})\nc.CourseDirectory.root = {str(root)!r}\n"
+        f"c.CourseSettings.memory_mb = {MEMORY_MB}\n",
         encoding="utf-8")
     solved, release = course.solved, course.release
     with_probe = nbformat.from_dict(solved)
@@ -74,7 +74,7 @@ def test_the_solution_gets_full_marks_in_the_limited_kernel(plain):
     assert scores(root, "solucion")["total"] == FULL_MARKS
     printed = "".join(out.get("text", "") for cell in autograded(root, "solucion").cells
                       for out in cell.get("outputs", []))
-    # kernel_limits.py fijó la memoria de COURSE_MEMORY_LIMIT_MB y el núcleo recibió el entorno del curso.
+    # El ajuste memory_mb del nbgrader_config.py del curso llegó al núcleo, con el entorno del curso.
     assert f"LIMITE {MEMORY_MB * 1024 * 1024} SEMILLA 0" in printed, printed[-500:]
 
 

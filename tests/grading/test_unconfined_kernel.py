@@ -1,4 +1,4 @@
-"""La segunda defensa: donde un núcleo no puede encerrarse (sin Landlock; aquí, con COURSE_SANDBOX=0),
+"""La segunda defensa: donde un núcleo no puede encerrarse (sin Landlock; aquí, con el ajuste sandbox=False),
 lo que escribe en el curso de verdad se deshace al final de la ronda y la tabla lo dice."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ import nbformat
 
 from hostile_catalogue import ATTACK_MARK, CATALOGUE, FILE, FULL_MARKS, LOOT_MARK, SLUG, said
 from course_tools.grading import gradebook
-from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all
 
@@ -15,8 +14,7 @@ from course_tools.grading.run import grade_all
 THIEVES = ("ladrona",)  # fisgona leería la entrega que la intrusa rompe aquí a propósito
 
 
-def test_what_an_unconfined_kernel_writes_is_undone(pilot, monkeypatch):
-    monkeypatch.setenv(sandbox.SWITCH_ENV, "0")  # lo heredan los trabajadores y, de ellos, cada núcleo
+def test_what_an_unconfined_kernel_writes_is_undone(pilot):
     root = pilot.root
     solved, release = pilot.solved, pilot.release
     pilot.submit("solucion", solved)
@@ -27,7 +25,8 @@ def test_what_an_unconfined_kernel_writes_is_undone(pilot, monkeypatch):
     CATALOGUE["falsificadora"][0](pilot.folder("falsificadora"), solved, release)
     handed_in = read_folder(root / "submitted")
 
-    outcomes = {o.student: o for o in grade_all(root, selected=pilot.selected, jobs=2, timeout=10, quiet=True)}
+    outcomes = {o.student: o for o in grade_all(root, selected=pilot.selected, jobs=2, timeout=10, quiet=True,
+                                                settings={"sandbox": False})}
 
     assert "sí" in " ".join(said(root, "intrusa", ATTACK_MARK)), "la intrusa no llegó a escribir: la prueba no prueba nada"
     assert read_folder(root / "submitted") == handed_in

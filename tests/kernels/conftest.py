@@ -12,12 +12,15 @@ import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from course_tools.kernels.execution import notebook_client
+from course_tools.isolation.limits import MEMORY_ENV
 from course_tools.kernels.spec import SHARE_DIR, warm_kernelspec
+from course_tools.settings import course_settings
 
 if not sys.platform.startswith("linux"):
     collect_ignore_glob = ["test_*.py"]  # fork, pidfd y /proc son de Linux
 
-KERNEL_ENV = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+MEMORY_MB = course_settings().memory_mb  # la de nbgrader_config.py, como la pone grading/kernel.start_env
+KERNEL_ENV = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", MEMORY_ENV: str(MEMORY_MB)}
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +31,7 @@ def warm_folder():
 
 @pytest.fixture(scope="session")
 def limited_folder():
-    """La carpeta del kernelspec ``curso-correccion`` de la corrección (memoria: COURSE_MEMORY_LIMIT_MB o 3072 MB)."""
+    """La carpeta del kernelspec ``curso-correccion`` de la corrección (su memoria, la de KERNEL_ENV)."""
     return SHARE_DIR
 
 

@@ -25,7 +25,7 @@ from course_tools.kernels.spec import GRADING_KERNEL_NAME, kernel_spec_manager
 
 from tests.processes import alive, parent_of
 
-from .conftest import KERNEL_ENV, read_notebook, run_cells
+from .conftest import KERNEL_ENV, MEMORY_MB, read_notebook, run_cells
 
 ROOT = Path(__file__).resolve().parents[2]
 RSS = "int(open('/proc/self/status').read().split('VmRSS:')[1].split()[0]) // 1024"  # MB
@@ -203,7 +203,7 @@ def test_a_polite_shutdown_also_ends_what_the_kernel_left(warm_folder, tmp_path)
 def test_the_memory_limit_holds_in_the_child_and_only_there(warm_folder, limited_folder):
     limits = "import resource; print(*(resource.getrlimit(r)[0] for r in (resource.RLIMIT_AS, resource.RLIMIT_FSIZE, resource.RLIMIT_CORE)))"
     limited = run_cells(limited_folder, [limits, "x = bytearray(4 * 1024**3)", "print('vivo')"], name=GRADING_KERNEL_NAME)
-    assert limited[0].split() == [str(3072 * 1024**2), str(256 * 1024**2), "0"]
+    assert limited[0].split() == [str(MEMORY_MB * 1024**2), str(256 * 1024**2), "0"]
     assert limited[1] == "MemoryError"
     assert limited[2].strip() == "vivo"
     free = run_cells(warm_folder, [limits])

@@ -7,11 +7,12 @@ import os
 import nbgrader.api
 import pytest
 
-from course_tools.course import GRADEBOOK_ENV, ROOT, Course
+from course_tools.course import ROOT, Course
 from course_tools.kernels.execution import CELL_TIMEOUT
 from course_tools import nbgrader_compat
 
 POSTGRES = "postgresql://profe@127.0.0.1:5432/notas"
+GRADEBOOK_ENV = "COURSE_GRADEBOOK_URL"  # la lee solo nbgrader_config.py (ajuste CourseSettings.gradebook_url)
 FILE_TIMEOUT = CELL_TIMEOUT  # el límite por celda de todo el curso: nbgrader_config.py lo lee de ahí
 
 
@@ -76,8 +77,8 @@ def test_nbgrader_config_is_the_courses_file_for_this_root(tmp_path, no_env):
 
 def test_nbgrader_config_honours_the_rule_and_a_timeout(tmp_path, monkeypatch):
     monkeypatch.setenv(GRADEBOOK_ENV, POSTGRES)
-    assert Course(tmp_path).nbgrader_config(timeout=7).CourseDirectory.db_url == POSTGRES
-    config = Course(tmp_path, "sqlite:///x.db").nbgrader_config(timeout=FILE_TIMEOUT + 1)
+    assert Course(tmp_path).nbgrader_config(settings={"cell_timeout": 7}).CourseDirectory.db_url == POSTGRES
+    config = Course(tmp_path, "sqlite:///x.db").nbgrader_config(settings={"cell_timeout": FILE_TIMEOUT + 1})
     assert config.CourseDirectory.db_url == "sqlite:///x.db"
     assert config.Execute.timeout == FILE_TIMEOUT + 1
 
@@ -88,7 +89,7 @@ def test_api_uses_this_course_and_the_course_chains(tmp_path, no_env):
     from course_tools.grading.guard import GuardedExecute
 
     before = dict(os.environ)
-    api = Course(tmp_path, "sqlite:///libreta.db").api(timeout=9)
+    api = Course(tmp_path, "sqlite:///libreta.db").api(settings={"cell_timeout": 9})
     assert api.coursedir.root == str(tmp_path)
     assert api.coursedir.db_url == "sqlite:///libreta.db"
     assert api.config.Execute.timeout == 9

@@ -227,7 +227,7 @@ def test_guarded_execute_defaults_without_a_kernel():
     pre = guard.GuardedExecute()
     assert pre.kernel_name == KERNEL_NAME == "curso-correccion"
     assert pre.shutdown_kernel == "immediate"
-    assert pre.memory_mb is None
+    assert pre.settings.memory_mb == 3072 and pre.settings.sandbox  # sin configuración: los de settings.py
     assert getattr(pre, "km", None) is None
 
 

@@ -106,7 +106,7 @@ def test_digest_of_depends_on_paths_and_contents_not_on_order():
 
 
 def test_job_key_and_pickle_round_trip():
-    job = Job("ana", spec(), {"99-demo.ipynb": b"{}"}, timeout=10)
+    job = Job("ana", spec(), {"99-demo.ipynb": b"{}"}, {"cell_timeout": 10})
     assert job.key == ("ana", ASSIGNMENT)
     again = pickle.loads(pickle.dumps(job))
     assert again == job and again.spec.digest == job.spec.digest

@@ -96,7 +96,7 @@ def test_nbgrader_config_gives_the_course_chains():
     from traitlets.config.loader import PyFileConfigLoader
 
     loaded = PyFileConfigLoader(NBGRADER_CONFIG.name, path=str(NBGRADER_CONFIG.parent)).load_config()
-    configured = Course(ROOT).nbgrader_config(timeout=7)  # lo que usan make grade y make feedback
+    configured = Course(ROOT).nbgrader_config(settings={"cell_timeout": 7})  # lo que usan make grade y make feedback
     for config in (loaded, configured):
         assert as_nbgrader_registers(config.Autograde.sanitize_preprocessors) == [
             ClearOutput, preprocessors.KeepFirstIds, DeduplicateIds, OverwriteKernelspec, OverwriteCells,
@@ -110,7 +110,7 @@ def test_nbgrader_config_gives_the_course_chains():
         [templates] = config.HTMLExporter.extra_template_basedirs
         assert Path(templates).samefile(Path(preprocessors.__file__).with_name("templates"))
         assert (Path(templates) / "feedback" / "index.html.j2").exists()
-    assert configured.Execute.timeout == 7
+    assert configured.Execute.timeout == configured.CourseSettings.cell_timeout == 7
 
 
 def test_loading_nbgrader_config_imports_no_grading_module(tmp_path):
@@ -122,8 +122,7 @@ def test_loading_nbgrader_config_imports_no_grading_module(tmp_path):
             "print(sorted(m for m in sys.modules if m.startswith('course_tools')))\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
     loaded = ast.literal_eval(done.stdout.strip().splitlines()[-1])
-    assert "course_tools.release_preprocessors" in loaded  # la configuración se leyó entera
-    assert [m for m in loaded if m == "course_tools.grading" or m.startswith("course_tools.grading.")] == []
+    assert loaded == []  # ni la corrección ni la release: los preprocesadores van por su nombre
 
 
 def test_the_feedback_template_is_spanish_and_shows_grades_with_a_decimal_comma():
@@ -153,8 +152,11 @@ def test_the_grading_kernel_is_found_without_jupyter_path(monkeypatch):
     script = spec.argv[1].replace("{resource_dir}", spec.resource_dir)
     assert os.path.samefile(script, limits.__file__)
     assert spec.argv[0] == "python"  # jupyter_client lo cambia por el Python de quien corrige
-    env = kernel.start_env(1234)
-    assert env["COURSE_MEMORY_LIMIT_MB"] == "1234" and env["PYTHONHASHSEED"] == "0"
+    from course_tools.settings import CourseSettings
+
+    env = kernel.start_env(CourseSettings(memory_mb=1234, sandbox=False))
+    assert env["COURSE_MEMORY_LIMIT_MB"] == "1234" and env["PYTHONHASHSEED"] == "0" and env["COURSE_SANDBOX"] == "0"
+    assert kernel.start_env(CourseSettings())["COURSE_SANDBOX"] == "1"
     assert dict(os.environ) == before
 
 

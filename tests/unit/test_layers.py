@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # módulos o paquetes; lo que no está en ninguna es de la capa «curso» (build, prueba, comprobaciones,
 # reglas de celdas, make progreso, make lab...).
 LAYERS = [
+    ("ajustes", ["course_tools.settings"]),
     ("aislamiento", ["course_tools.isolation"]),
     ("núcleos", ["course_tools.kernels"]),
     ("nbgrader", ["course_tools.nbgrader_compat"]),

@@ -31,7 +31,8 @@ def test_the_plain_launcher_is_warm_without_limits():
 def test_the_grading_launcher_carries_its_limits():
     cmd = [PY, "/algo/course_tools/kernels/share/kernels/curso-correccion/../../../../isolation/limits.py", "-f", "c.json"]
     assert provisioner.warm_plan(cmd, {"COURSE_MEMORY_LIMIT_MB": "1500"}) == (["-f", "c.json"], {"memory_mb": 1500, "file_mb": 256})
-    assert provisioner.warm_plan(cmd, {})[1]["memory_mb"] == 3072
+    with pytest.raises(ValueError, match="COURSE_MEMORY_LIMIT_MB"):  # sin límite no arranca: lo pone start_env
+        provisioner.warm_plan(cmd, {})
 
 
 def test_an_unknown_command_is_not_warm():

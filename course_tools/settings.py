@@ -1,0 +1,70 @@
+"""Los ajustes del curso, a la manera de nbgrader: un ``Configurable`` con cada ajuste y su ayuda.
+
+Se fijan en ``nbgrader_config.py`` (``c.CourseSettings.cell_timeout = 60`` …), que no importa nada de
+``course_tools``; quien los necesita los lee de la configuración que ya tiene (un preprocesador de nbgrader,
+con ``CourseSettings(parent=self)``) o de la del repositorio (``course_settings()``). Este módulo está en la capa
+de abajo: solo importa traitlets.
+
+Las variables de entorno solo cruzan la frontera de un proceso: el núcleo de corrección recibe su memoria y el
+interruptor del encierro en su entorno (los nombres y la lectura, en ``isolation/``; quien los escribe,
+``grading/kernel.start_env``, a partir de estos ajustes). La libreta de PostgreSQL se da con
+``COURSE_GRADEBOOK_URL``, que solo lee ``nbgrader_config.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from traitlets import Bool, Integer, Unicode
+from traitlets.config import Configurable
+
+CONFIG_FILE = Path(__file__).resolve().parent.parent / "nbgrader_config.py"
+MB = 1024 * 1024
+
+
+class CourseSettings(Configurable):
+    """Los ajustes del curso; cada uno, con su valor por defecto y por qué."""
+
+    cell_timeout = Integer(60, help=(
+        "Segundos que puede tardar una celda al corregir, construir release/, en la prueba de respuestas "
+        "equivocadas y en make progreso. Al pasarlos, la celda se interrumpe, vale 0 y se sigue.")).tag(config=True)
+    notebook_timeout = Integer(300, help=(
+        "Segundos que puede tardar un cuaderno entero al corregir, sumando todas sus celdas. Al pasarlos se para "
+        "el núcleo: lo ya puntuado se queda y el resto vale 0. El cuaderno más lento del curso tarda unos 30 s; "
+        "con 300, una clase se corrige en como mucho alumnos × 300 s / trabajadores.")).tag(config=True)
+    memory_mb = Integer(3072, help=(
+        "Memoria de un núcleo de corrección en MB (RLIMIT_AS). El cuaderno que más usa se queda en 1,5 GB; "
+        "cuéntala al elegir cuántos trabajadores corren a la vez.")).tag(config=True)
+    output_max_bytes = Integer(2 * MB, help=(
+        "Bytes como mucho de una salida de una celda corregida (texto, imagen, HTML, JSON…). Una más grande se "
+        "cambia por una nota en castellano (código output-too-big).")).tag(config=True)
+    notebook_output_max_bytes = Integer(20 * MB, help=(
+        "Bytes como mucho de todas las salidas de un cuaderno corregido. Las que no caben se cambian por una "
+        "nota (código output-too-big).")).tag(config=True)
+    sandbox = Bool(True, help=(
+        "Encerrar el núcleo de corrección (Landlock, sin red, sin privilegios). False solo para probar lo demás: "
+        "el entorno sigue recortado.")).tag(config=True)
+    gradebook_url = Unicode("", help=(
+        "La libreta de notas (URL de SQLAlchemy, p. ej. postgresql://profe@servidor:5432/notas). Vacía: "
+        "gradebook.db en la raíz del curso.")).tag(config=True)
+
+
+def repository_config():
+    """La configuración de ``nbgrader_config.py`` del repositorio, leída otra vez en cada llamada (es un fichero
+    sin imports del curso: milisegundos), así que ve el entorno de ahora (``COURSE_GRADEBOOK_URL``)."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    return PyFileConfigLoader(CONFIG_FILE.name, path=str(CONFIG_FILE.parent)).load_config()
+
+
+def course_settings(config=None) -> CourseSettings:
+    """Los ajustes de ``config`` (por defecto, los de ``nbgrader_config.py`` del repositorio)."""
+    return CourseSettings(config=repository_config() if config is None else config)
+
+
+def override(config, values: dict) -> None:
+    """Pone en ``config`` otros valores de los ajustes (los de un trabajo de corrección, los de una prueba)."""
+    for name, value in values.items():
+        if name not in CourseSettings.class_trait_names(config=True):
+            raise ValueError(f"«{name}» no es un ajuste del curso (ver course_tools/settings.py)")
+        setattr(config.CourseSettings, name, value)
