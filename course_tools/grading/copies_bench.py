@@ -1,0 +1,89 @@
+"""``make bench``: cuánto tarda el informe de parecidos con una clase grande (200 alumnos × todos los cuadernos).
+
+Cada alumno entrega la versión de alumno de cada cuaderno con la solución publicada en sus huecos, con sus
+propios nombres (un sufijo por alumno en cada nombre que no es de Python): el peor caso, porque todas
+las entregas se parecen a la solución y entre sí. Se mide la primera comparación (leer y analizar todo)
+y la de una ronda reanudada en la que solo cambió una entrega.
+"""
+
+from __future__ import annotations
+
+import io
+import keyword
+import shutil
+import tempfile
+import time
+import tokenize
+from pathlib import Path
+
+import nbformat
+
+from .. import cells
+from ..course import ROOT, Course
+from .copies import cache_path, compare_class
+
+_KEEP = set(dir(__builtins__)) | {"torch", "nn", "F", "np", "math", "self"}
+
+
+def _renamed(code: str, suffix: str) -> str:
+    """``code`` con ``suffix`` detrás de cada nombre propio (no las palabras de Python ni los atributos)."""
+    out, previous = [], None
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            text = tok.string
+            if (tok.type == tokenize.NAME and not keyword.iskeyword(text) and text not in _KEEP
+                    and previous != "."):
+                text += suffix
+            out.append((tok.type, text))
+            previous = tok.string
+        return tokenize.untokenize(out)
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return code
+
+
+def synthetic_class(root: Path, students: int, source_root: Path = ROOT) -> int:
+    """Escribe la clase en ``root``; devuelve cuántos cuadernos entregó."""
+    course, origin = Course(root), Course(source_root)
+    written = 0
+    for notebook in origin.notebooks():
+        slug = notebook.slug
+        for step in ("source", "release"):
+            shutil.copytree(origin.folder(step, slug), course.folder(step, slug))
+        solved = nbformat.read(str(origin.notebook("source", slug)), as_version=4)
+        solutions = {cells.grade_id(c): cells.strip_solution_markers(c.source) for c in solved.cells
+                     if c.cell_type == "code" and cells.is_solution(c)}
+        release = nbformat.read(str(origin.notebook("release", slug)), as_version=4)
+        for i in range(students):
+            nb = nbformat.reads(nbformat.writes(release), as_version=4)
+            for cell in nb.cells:
+                if cell.cell_type == "code" and cells.grade_id(cell) in solutions:
+                    cell.source = _renamed(solutions[cells.grade_id(cell)], f"_{i}")
+            target = course.notebook("submitted", slug, student=f"alumno-{i:03d}")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write(nb, str(target))
+            written += 1
+    return written
+
+
+def bench_copies(students: int = 200) -> dict:
+    """Segundos de la comparación completa y de una reanudada con una entrega cambiada."""
+    with tempfile.TemporaryDirectory(prefix="parecidos-") as tmp:
+        root = Path(tmp)
+        written = synthetic_class(root, students)
+        course = Course(root)
+        started = time.monotonic()
+        first = compare_class(course, cache=cache_path(course))
+        full = time.monotonic() - started
+        changed = next(course.folder("submitted").glob("*/*/*.ipynb"))
+        changed.write_text(changed.read_text(encoding="utf-8").replace("\n", "\n ", 1), encoding="utf-8")
+        started = time.monotonic()
+        again = compare_class(course, cache=cache_path(course))
+        resumed = time.monotonic() - started
+    return {"students": students, "notebooks": written, "exercises": first.compared, "findings": len(first.findings),
+            "full_s": full, "resumed_s": resumed, "reread": again.read}
+
+
+def format_bench(figures: dict) -> str:
+    return (f"Parecidos: {figures['students']} alumnos × {figures['notebooks'] // max(1, figures['students'])} cuadernos "
+            f"({figures['exercises']} ejercicios comparados): {figures['full_s']:.1f} s la primera vez; "
+            f"{figures['resumed_s']:.1f} s reanudada con {figures['reread']} entrega cambiada.")

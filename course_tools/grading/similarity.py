@@ -1,0 +1,203 @@
+"""Parecidos entre entregas: quién entregó la solución publicada y quiénes entregaron el mismo trabajo.
+
+Solo se compara el código propio de cada alumno: la celda de solución de cada ejercicio de código,
+sin lo que ya traía la versión de alumno (la firma, el docstring, el hueco) y sin las predicciones
+(respuestas cortas, iguales a la fuerza). Cada trozo de código pasa por el analizador léxico de
+``copydetect`` (el de MOSS: los nombres se cambian por una letra y los comentarios, espacios y saltos
+de línea desaparecen), se cortan sus k-gramas y el «aventado» (*winnowing*) se queda con unas huellas
+de cada ventana. Dos códigos se parecen en la parte de sus huellas que comparten, así que renombrar
+variables, reformatear, comentar o cambiar el orden de líneas largas no esconde una copia.
+
+Dos hallazgos, que nunca cambian una nota:
+
+- ``copy-of-solution``: el código de un ejercicio está, por encima del umbral, en la solución
+  publicada (``source/`` y ``notebooks/`` tienen la misma);
+- ``same-as-classmate``: dos alumnos comparten, por encima del umbral, el código de un ejercicio
+  más allá de la solución publicada (sus huellas se quitan antes) y de lo que comparte más de la
+  mitad de una clase grande (lo que el ejercicio obliga a escribir).
+
+Las huellas usan un hash propio y estable (no el ``hash()`` de Python, que cambia de un proceso a
+otro), así que se guardan: una ronda reanudada solo vuelve a leer las entregas que cambiaron.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+SOLUTION = "solución publicada"
+COPY_OF_SOLUTION, SAME_AS_CLASSMATE = "copy-of-solution", "same-as-classmate"
+CACHE_NAME = "parecidos-huellas.json"
+_BASE = 1_000_003
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Cuándo un parecido se señala. Los valores por defecto los pone ``settings.GradingSettings``."""
+
+    solution: float = 0.7  # parte del código propio de un ejercicio que está en la solución publicada
+    classmate: float = 0.7  # parte del código más largo de los dos que comparten dos alumnos
+    min_chars: int = 40  # código propio más corto que esto (letras tras el analizador) no cuenta
+    k: int = 12  # largo de cada k-grama, en letras tras el analizador
+    window: int = 4  # ventana del aventado
+    forced_share: float = 0.5  # huella que comparte más de esta parte de la clase: la obliga el ejercicio
+    forced_min_class: int = 10  # …solo en clases de al menos tantos alumnos
+
+
+@dataclass
+class Fingerprint:
+    """Las huellas de un trozo de código: su valor, dónde empieza cada una y el código filtrado."""
+
+    code: str
+    filtered: str
+    offsets: list = field(default_factory=list)
+    hashes: dict = field(default_factory=dict)  # huella -> posiciones en ``filtered``
+
+    @property
+    def length(self) -> int:
+        return len(self.filtered)
+
+    def without(self, other: set) -> "Fingerprint":
+        kept = {h: p for h, p in self.hashes.items() if h not in other}
+        return Fingerprint(self.code, self.filtered, self.offsets, kept)
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "filtered": self.filtered, "offsets": self.offsets,
+                "hashes": [[h, p] for h, p in self.hashes.items()]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Fingerprint":
+        return cls(data["code"], data["filtered"], data["offsets"], {h: p for h, p in data["hashes"]})
+
+
+def _filter(code: str) -> tuple[str, list]:
+    """El código como lo ve ``copydetect`` (nombres → letra, sin comentarios ni espacios) y sus desplazamientos."""
+    from copydetect.utils import filter_code
+
+    filtered, offsets = filter_code(code, "celda.py", language="python")
+    return filtered, np.asarray(offsets, dtype=np.int64).reshape(-1, 2).tolist()
+
+
+def _kgram_hashes(text: str, k: int) -> np.ndarray:
+    """Un hash polinómico de cada k-grama, estable entre procesos (aritmética módulo 2**64)."""
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    if len(codes) < k:
+        return np.zeros(0, dtype=np.uint64)
+    powers = np.array([pow(_BASE, k - 1 - i, 2**64) for i in range(k)], dtype=np.uint64)
+    windows = np.lib.stride_tricks.sliding_window_view(codes, k)
+    return (windows * powers).sum(axis=1, dtype=np.uint64)
+
+
+def _winnow(hashes: np.ndarray, window: int) -> np.ndarray:
+    """Posiciones elegidas por el aventado: el mínimo más a la derecha de cada ventana de ``window`` hashes."""
+    if len(hashes) == 0:
+        return np.zeros(0, dtype=np.int64)
+    if len(hashes) <= window:
+        return np.array([len(hashes) - 1 - int(np.argmin(hashes[::-1]))])
+    views = np.lib.stride_tricks.sliding_window_view(hashes, window)[:, ::-1]
+    picks = np.arange(len(views)) + (window - 1 - np.argmin(views, axis=1))
+    return np.unique(picks)
+
+
+def fingerprint(code: str, thresholds: Thresholds) -> Fingerprint:
+    filtered, offsets = _filter(code)
+    hashes = _kgram_hashes(filtered, thresholds.k)
+    where: dict[int, list[int]] = {}
+    for position in _winnow(hashes, thresholds.window).tolist():
+        where.setdefault(int(hashes[position]), []).append(position)
+    return Fingerprint(code, filtered, offsets, where)
+
+
+def covered(fp: Fingerprint, shared: set, k: int) -> int:
+    """Cuántas letras del código filtrado caen en huellas de ``shared`` (todas, si ``shared`` es None)."""
+    starts = [p for h, ps in fp.hashes.items() if shared is None or h in shared for p in ps]
+    if not starts:
+        return 0
+    mask = np.zeros(fp.length + k, dtype=bool)
+    for start in starts:
+        mask[start:start + k] = True
+    return int(mask.sum())
+
+
+def similarity(a: Fingerprint, b: Fingerprint, k: int) -> float:
+    """La parte del código de ``a`` (en letras cubiertas por huellas) que también está en ``b``."""
+    own = covered(a, None, k)
+    return covered(a, set(a.hashes) & set(b.hashes), k) / own if own else 0.0
+
+
+# --- Lo que se compara de cada cuaderno --------------------------------------------------------
+
+@dataclass(frozen=True)
+class Exercise:
+    """Un ejercicio de código de una tarea: lo que trae la versión de alumno y la solución publicada."""
+
+    grade_id: str
+    given: str
+    solution: str
+
+
+def exercises(source_nb, release_nb) -> list[Exercise]:
+    """Los ejercicios de código (no las predicciones) de un cuaderno fuente, con su hueco de alumno."""
+    from .. import cells
+    from ..predictions import prediction_checks
+
+    given = {cells.grade_id(c): c.source for c in release_nb.cells if c.cell_type == "code" and cells.is_solution(c)}
+    found = []
+    for solution_index, test_index in cells.exercises(source_nb):
+        cell = source_nb.cells[solution_index]
+        if prediction_checks(source_nb.cells[test_index].source):
+            continue
+        gid = cells.grade_id(cell)
+        found.append(Exercise(gid, given.get(gid, ""), cells.strip_solution_markers(cell.source)))
+    return found
+
+
+def learner_code(nb, wanted: set[str]) -> dict[str, str]:
+    """grade_id -> lo que escribió el alumno en cada celda de solución (la primera copia), sin huecos."""
+    from .. import cells
+
+    code: dict[str, str] = {}
+    for cell in nb.cells:
+        gid = cells.grade_id(cell)
+        if cell.cell_type == "code" and gid in wanted and gid not in code and not cells.is_blank(cell.source):
+            code[gid] = cell.source
+    return code
+
+
+def submission_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class FingerprintCache:
+    """Las huellas de cada entrega ya leída, por su sha256: lo que no cambió no se vuelve a leer."""
+
+    def __init__(self, path: Path | None, settings: str):
+        self.path, self.settings = path, settings
+        self.data: dict = {}
+        if path and path.exists():
+            try:
+                self.data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                self.data = {}
+        self.read = 0
+
+    def has(self, key: str, digest: str) -> bool:
+        entry = self.data.get(key)
+        return bool(entry) and entry.get("digest") == digest and entry.get("settings") == self.settings
+
+    def put(self, key: str, digest: str, found: dict[str, Fingerprint]) -> None:
+        self.read += 1
+        self.data[key] = {"digest": digest, "settings": self.settings,
+                          "exercises": {g: f.to_json() for g, f in found.items()}}
+
+    def get(self, key: str) -> dict[str, Fingerprint]:
+        return {g: Fingerprint.from_json(f) for g, f in self.data[key]["exercises"].items()}
+
+    def save(self) -> None:
+        if self.path:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.data), encoding="utf-8")

@@ -1,0 +1,59 @@
+"""Las huellas de los parecidos: estables entre procesos, ciegas a nombres, comentarios y formato."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+from course_tools.grading.similarity import Thresholds, _winnow, fingerprint, similarity
+
+SETTINGS = Thresholds()
+CODE = """
+total = 0
+for value in values:
+    if value > limit:
+        total += value * weight
+return total / len(values)
+"""
+
+
+def test_renaming_commenting_and_reformatting_do_not_hide_a_copy():
+    disguised = """
+acc=0  # suma
+for v in items:
+    if v>cap:  acc += v*w
+return acc/len(items)
+"""
+    assert similarity(fingerprint(disguised, SETTINGS), fingerprint(CODE, SETTINGS), SETTINGS.k) == 1.0
+
+
+def test_different_code_shares_little():
+    other = "return sum(v * weight for v in values if v > limit) / len(values)\n"
+    assert similarity(fingerprint(other, SETTINGS), fingerprint(CODE, SETTINGS), SETTINGS.k) < 0.5
+
+
+def test_winnowing_keeps_the_rightmost_minimum_of_every_window():
+    hashes = np.array([5, 3, 9, 3, 7, 8, 1, 6], dtype=np.uint64)
+    picked = _winnow(hashes, 4).tolist()
+    assert picked == [3, 6]  # ventanas 0-3 y 1-4 y 2-5: el 3 de la posición 3; 3-6, 4-7: el 1
+    for start in range(len(hashes) - 3):
+        window = hashes[start:start + 4]
+        assert any(start <= p < start + 4 and hashes[p] == window.min() for p in picked)
+
+
+def test_fingerprints_are_the_same_in_another_process():
+    here = sorted(fingerprint(CODE, SETTINGS).hashes)
+    script = ("import json, sys; from course_tools.grading.similarity import Thresholds, fingerprint; "
+              "print(json.dumps(sorted(fingerprint(sys.stdin.read(), Thresholds()).hashes)))")
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", script], input=CODE, capture_output=True, text=True, env=env,
+                         check=True)
+    assert json.loads(out.stdout) == here and here
+
+
+def test_code_shorter_than_a_kgram_has_no_fingerprints():
+    assert fingerprint("x = 1", SETTINGS).hashes == {}
