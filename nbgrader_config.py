@@ -120,6 +120,8 @@ c.Validator.passed_warning = "EL CUADERNO PASA {num_passed} CELDA(S) DE TESTS.\n
 # una celda repetida es la que cuenta) y la devolución en castellano sin el código de los tests ocultos.
 # Cada preprocesador va por su nombre: nbconvert lo importa al registrarlo en su exportador, cuando
 # nbgrader corrige o devuelve, y no al leer esta configuración (una release no carga la corrección).
+# Estas cadenas son las que da el registro de defensas (course_tools/grading/defences.py: cada defensa
+# dice dónde va): tests/unit/test_grading_defences.py lo comprueba y, si no coinciden, dice qué poner.
 GRADING = "course_tools.grading"
 c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.ClearOutput",

@@ -17,9 +17,9 @@ Se enchufan en la cadena de ``nbgrader autograde`` como preprocesadores:
   tests y las siguientes (con un error visible ``ManipulacionDetectada``) y quita del cuaderno
   las celdas del corrector.
 
-Las cadenas de preprocesadores que las usan (con ``TruncateOutput`` de ``preprocessors.py``, que recorta
-salidas gigantes) están en ``nbgrader_config.py``, por su nombre: un ``nbgrader autograde`` a secas
-también aplica estas defensas.
+Dónde va cada una en las cadenas de nbgrader, el error que deja y su problema en la tabla los dice su
+entrada en ``defences.py``; ``nbgrader_config.py`` las nombra (una prueba lo comprueba), así que un
+``nbgrader autograde`` a secas también aplica estas defensas.
 
 Las defensas dentro del núcleo paran las trampas ingenuas (``check_equal`` cambiado por una
 función que no hace nada, errores silenciados, ``builtins`` parcheados); quien lea este código
@@ -42,11 +42,9 @@ from .. import cells
 from ..isolation import sandbox
 from ..kernels.spec import GRADING_KERNEL_NAME, kernel_spec_manager
 from ..settings import CourseSettings
+from .defences import DEAD_ENAME, SANDBOX_ENAME, TAMPER_ENAME
 from .kernel import start_env
 
-TAMPER_ENAME = "ManipulacionDetectada"
-DEAD_ENAME = "NucleoMuerto"
-SANDBOX_ENAME = "AccesoBloqueado"
 BLOCKED_PREFIX = "el encierro de la corrección bloqueó: "
 BLOCKED_ADVICE = "Una entrega solo puede usar lo que trae: tu cuaderno y rukh_helpers."
 GUARD_MARK = "# celda del corrector"
@@ -237,11 +235,14 @@ class GuardedExecute(Execute):
             cell.outputs.append(_error(SANDBOX_ENAME, f"{BLOCKED_PREFIX}{sandbox.describe(attempts)}. {BLOCKED_ADVICE}"))
 
 
-def blocked_detail(output) -> str | None:
-    """Lo que intentó la entrega («leer /x; conectar a …») si ``output`` es el error que pone ``_note_blocked``."""
-    if output.get("output_type") != "error" or output.get("ename") != SANDBOX_ENAME:
+def problem_detail(output) -> str | None:
+    """El detalle para la tabla de un error que pone el corrector: lo que intentó la entrega («leer /x;
+    conectar a …») si es el de ``_note_blocked``; nada si es otro."""
+    if output.get("output_type") != "error":
         return None
-    return output.get("evalue", "").removeprefix(BLOCKED_PREFIX).removesuffix(f". {BLOCKED_ADVICE}")
+    if output.get("ename") == SANDBOX_ENAME:
+        return output.get("evalue", "").removeprefix(BLOCKED_PREFIX).removesuffix(f". {BLOCKED_ADVICE}")
+    return None
 
 
 class CheckCanaries(NbGraderPreprocessor):

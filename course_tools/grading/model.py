@@ -11,10 +11,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import asdict, dataclass, field
 
-ERROR, WARNING, INFO = "error", "warning", "info"
+from .defences import ERROR, INFO, WARNING, optional_details, problem_table
 
 # Cada problema tiene un código estable (lo que leen los programas y los tests), una gravedad y
-# una frase para el profesor. La frase puede llevar huecos {…} que rellena ``problem()``.
+# una frase para el profesor. La frase puede llevar huecos {…} que rellena ``problem()``. Los de las
+# defensas del corrector (tiempo, memoria, núcleo muerto, manipulación, encierro, salidas…) salen de su
+# registro, ``defences.py``; aquí, los de la entrega en sí y los de la ronda.
 PROBLEMS: dict[str, tuple[str, str]] = {
     "not-an-assignment": (ERROR, "«{name}» no es una tarea del curso"),
     "missing-notebook": (ERROR, "falta el cuaderno {name}"),
@@ -24,16 +26,10 @@ PROBLEMS: dict[str, tuple[str, str]] = {
                            "rehecho a mano?): pide la entrega en la versión de alumno o corrígela a mano"),
     "wrong-name": (WARNING, "nombre equivocado: «{found}» se corrige como «{name}»"),
     "extra-file": (INFO, "sobra {name}"),
-    "duplicate-cells": (WARNING, "celdas duplicadas (cuenta la primera copia)"),
     "tests-deleted": (WARNING, "{count} celda(s) de tests borrada(s) (restauradas)"),
     "tests-edited": (WARNING, "{count} celda(s) de tests modificada(s) (se usa el original)"),
     "suspicious-code": (WARNING, "aviso: {what}"),
-    "timeout": (WARNING, "tiempo agotado"),
-    "out-of-memory": (WARNING, "memoria agotada"),
-    "dead-kernel": (WARNING, "el núcleo murió"),
-    "tampering": (ERROR, "manipulación de los tests detectada"),
-    "sandbox-denied": (ERROR, "intentó salir del encierro de la corrección: {detail}"),
-    "output-truncated": (INFO, "salida gigante recortada"),
+    **problem_table(),
     "nbgrader-failed": (ERROR, "nbgrader no pudo corregirla: {detail}"),
     "worker-failed": (ERROR, "{detail}"),
     "submission-altered": (WARNING, "otro núcleo cambió sus ficheros en submitted/ durante la corrección; "
@@ -41,6 +37,10 @@ PROBLEMS: dict[str, tuple[str, str]] = {
     "autograded-restored": (WARNING, "otro núcleo cambió su cuaderno corregido; se restauró"),
     "gradebook-restored": (WARNING, "la libreta de notas cambió después de corregirla; se restauró"),
 }
+
+
+# Problemas cuyo detalle puede faltar (``tiempo agotado{detail}`` sin detalle: «tiempo agotado»).
+OPTIONAL_DETAIL = optional_details()
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,8 @@ class Problem:
 
 def problem(code: str, **details) -> Problem:
     severity, template = PROBLEMS[code]
+    if code in OPTIONAL_DETAIL:
+        details = {"detail": "", **details}
     return Problem(code, severity, template.format(**details))
 
 

@@ -21,8 +21,8 @@ from traitlets import Integer
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from .. import cells
+from .defences import TRUNCATED_MARK
 
-TRUNCATED_MARK = "recortada por el corrector"  # lo que busca worker.problems_in
 
 
 def keep_first_copies(nb) -> bool:

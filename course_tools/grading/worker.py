@@ -24,17 +24,12 @@ from ..course import Course
 from ..nbgrader_compat import api_failure, api_log
 from ..kernels.pool import warm_parent_pids
 from ..isolation import reaper
-from . import collect, gradebook, guard, repair
+from . import collect, defences, gradebook, guard, repair
 from .model import Job, JobResult, Problem, problem
-from .preprocessors import TRUNCATED_MARK
 
-# Qué error en la salida de una celda corresponde a qué problema.
-ERROR_PROBLEMS = {
-    "CellTimeoutError": "timeout",
-    "MemoryError": "out-of-memory",
-    guard.DEAD_ENAME: "dead-kernel",
-    guard.TAMPER_ENAME: "tampering",
-}
+# Qué error en la salida de una celda, o qué texto en una salida, corresponde a qué problema: del registro.
+ERROR_PROBLEMS = defences.error_problems()
+MARK_PROBLEMS = defences.mark_problems()
 
 SCRATCH_PREFIX = "curso-correccion-"  # y el pid del trabajador: curso-correccion-1234-xxxxxxxx
 SCRATCH_ROOM = 512 * 1024 * 1024  # bytes libres que pide /dev/shm para usarlo: varios trabajadores y sus plantillas
@@ -97,25 +92,30 @@ def _autograde(api, job: Job) -> dict:
 
 def problems_in(autograded: dict[str, bytes]) -> list[Problem]:
     """Los problemas visibles en los cuadernos corregidos (la nota la escribe ``run.settle`` con nbgrader)."""
-    codes, blocked = set(), []
+    codes, details = set(), {}
     for rel, data in sorted(autograded.items()):
         if not rel.endswith(".ipynb"):
             continue
         nb = nbformat.reads(data.decode("utf-8"), as_version=4)
         for cell in nb.cells:
             for out in cell.get("outputs", []):
-                if out.get("output_type") == "error" and out.get("ename") in ERROR_PROBLEMS:
-                    codes.add(ERROR_PROBLEMS[out["ename"]])
-                detail = guard.blocked_detail(out)
-                if detail is not None:
-                    blocked.append(detail)
+                code = ERROR_PROBLEMS.get(out.get("ename")) if out.get("output_type") == "error" else None
+                if code:
+                    codes.add(code)
+                    detail = guard.problem_detail(out)
+                    if detail:
+                        details.setdefault(code, []).append(detail)
                 texts = [out.get("text", ""), *(v for v in out.get("data", {}).values() if isinstance(v, str))]
-                if any(TRUNCATED_MARK in text for text in texts):
-                    codes.add("output-truncated")
-    found = [problem(code) for code in sorted(codes)]
-    if blocked:
-        found.append(problem("sandbox-denied", detail="; ".join(dict.fromkeys(blocked))[:300]))
-    return found
+                codes.update(code for mark, code in MARK_PROBLEMS.items() if any(mark in text for text in texts))
+    return [problem(code, detail=_joined(code, details.get(code))) for code in sorted(codes)]
+
+
+def _joined(code: str, details: list[str] | None) -> str:
+    """Los detalles distintos de un problema, en una línea («leer /x; conectar a …»)."""
+    if not details:
+        return ""
+    text = "; ".join(dict.fromkeys(details))[:300]
+    return text if code == "sandbox-denied" else f" ({text})"
 
 
 def _new_scratch_course(job: Job) -> Path:

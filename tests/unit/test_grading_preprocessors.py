@@ -163,7 +163,8 @@ def test_the_grading_kernel_is_found_without_jupyter_path(monkeypatch):
 def test_truncate_output_cuts_long_text_but_never_an_image():
     from nbformat.v4 import new_code_cell, new_notebook, new_output
 
-    from course_tools.grading.preprocessors import TRUNCATED_MARK, TruncateOutput
+    from course_tools.grading.defences import TRUNCATED_MARK
+    from course_tools.grading.preprocessors import TruncateOutput
 
     board = "<svg>" + "x" * 50 + "</svg>"
     cell = new_code_cell("display(board)", outputs=[

@@ -7,7 +7,7 @@ import os
 from nbformat.v4 import new_output
 
 from course_tools import nbgrader_compat
-from course_tools.grading import guard, worker
+from course_tools.grading import defences, guard, worker
 from course_tools.grading.model import Job, problem
 from tests.unit.grading_fixtures import NOTEBOOK, autograded_notebook, learner_notebook, spec, to_bytes
 
@@ -78,7 +78,7 @@ def test_problems_in_ignores_other_files_and_reads_every_notebook():
         NOTEBOOK: to_bytes(autograded_notebook()),
         "otro/extra.ipynb": to_bytes(other),
         "datos.csv": b"no es un cuaderno, {",
-        "notas.txt": worker.TRUNCATED_MARK.encode(),
+        "notas.txt": defences.TRUNCATED_MARK.encode(),
     }
     problems = worker.problems_in(files)
     assert problems == []
