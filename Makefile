@@ -8,11 +8,12 @@ export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help lab progreso test coverage-gate release check grade feedback bench system-deps clean
+.PHONY: help lab lab-profe progreso test coverage-gate release check grade feedback bench system-deps clean
 
 help:
 	@echo "make lab      -> JupyterLab con tus cuadernos de alumno (carpeta mi-curso/)"
 	@echo "make progreso -> cuánto llevas hecho en mi-curso/ (sin tocar tus cuadernos)"
+	@echo "make lab-profe -> JupyterLab del profesorado en la raíz del curso, con el Formgrader de nbgrader"
 	@echo "make test     -> todo lo que ejecuta la integración continua"
 	@echo "make release  -> escribe release/ (nbgrader), notebooks/ (resueltos y ejecutados) y la tabla del README; no toca source/"
 	@echo "make check    -> comprobaciones rápidas de estructura"
@@ -41,6 +42,10 @@ $(STAMP): requirements.txt pyproject.toml
 
 lab: $(STAMP)
 	@$(TOOLS) lab --port $(PORT)
+
+# El del profesorado: la raíz del repositorio, con el formgrader y la lista de tareas de nbgrader (y sus cadenas y su libreta).
+lab-profe: $(STAMP)
+	@$(TOOLS) lab --profe --port $(PORT)
 
 progreso: $(STAMP)
 	@$(TOOLS) progress

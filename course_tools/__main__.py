@@ -100,8 +100,16 @@ def cmd_progress(args) -> int:
 
 
 def cmd_lab(args) -> int:
-    from .lab import serve
+    from .lab import serve, serve_teacher
 
+    if args.profe:  # el formgrader da los puntos de cada tarea, y corrige, con las tareas de source/ en la libreta
+        from .course import Course
+        from .grading.run import ensure_assignments
+
+        course = Course(Path(args.curso or ROOT).resolve())
+        print("Dando de alta en la libreta de notas las tareas de source/ que falten (la primera vez, unos segundos por tarea)...")
+        ensure_assignments(course, course.notebooks())
+        return serve_teacher(port=args.port, open_browser=not args.no_browser, extra=args.extra, root=course.root)
     return serve(port=args.port, open_browser=not args.no_browser, extra=args.extra)
 
 
@@ -168,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("lab", help="JupyterLab sobre tu copia de los cuadernos de alumno")
     p.add_argument("--port", type=int, default=8888)
     p.add_argument("--no-browser", action="store_true")
+    p.add_argument("--profe", action="store_true", help="el del profesorado (make lab-profe): en la raíz del curso, con el formgrader")
+    p.add_argument("--curso", default=None, help="con --profe, otra carpeta de curso (por defecto, la del repositorio)")
     p.set_defaults(func=cmd_lab)
     p = sub.add_parser("partidas", help="juega con Stockfish las partidas de autojuego del cuaderno 18 (minutos)")
     p.add_argument("--workers", type=int, default=2)

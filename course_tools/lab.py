@@ -1,8 +1,14 @@
-"""``make lab``: JupyterLab sobre una copia de trabajo de los cuadernos de alumno.
+"""``make lab`` y ``make lab-profe``: JupyterLab para el alumno y para el profesorado.
 
-La copia (``mi-curso/``, ignorada por git) se siembra desde release/ la primera vez.
-Después solo se añaden los cuadernos nuevos: nunca se sobrescribe lo que el
-alumno ya ha escrito, aunque cambie release/ con ``make release`` o ``git pull``.
+``make lab``: sobre una copia de trabajo de los cuadernos de alumno. La copia (``mi-curso/``,
+ignorada por git) se siembra desde release/ la primera vez. Después solo se añaden los cuadernos
+nuevos: nunca se sobrescribe lo que el alumno ya ha escrito, aunque cambie release/ con
+``make release`` o ``git pull``. Sin el formgrader ni la lista de cursos de nbgrader.
+
+``make lab-profe``: en la raíz del curso (la del repositorio), con el formgrader y la lista de tareas
+de nbgrader. nbgrader lee ``nbgrader_config.py`` de la carpeta donde arranca el servidor, así que
+su «Autograde» y su «Generate Feedback» usan las cadenas del curso (núcleo encerrado y con límites,
+devolución sin tests ocultos) y su libreta de notas (gradebook.db o ``COURSE_GRADEBOOK_URL``).
 """
 
 from __future__ import annotations
@@ -41,16 +47,21 @@ def seed_workspace(workspace: Path | None = None, release_dir: Path = RELEASE_DI
     return copied
 
 
-def lab_command(workspace: Path, port: int, open_browser: bool, extra: list[str] | None = None) -> list[str]:
+# Las extensiones de servidor de nbgrader que cambian entre el alumno y el profesorado (las demás, como las deja nbgrader).
+LEARNER_EXTENSIONS = {"formgrader": False, "course_list": False}  # el alumno no corrige
+TEACHER_EXTENSIONS = {"formgrader": True, "assignment_list": True}
+
+
+def lab_command(workspace: Path, port: int, open_browser: bool, extra: list[str] | None = None,
+                teacher: bool = False) -> list[str]:
     command = [
         sys.executable, "-m", "jupyter", "lab",
         f"--ServerApp.root_dir={workspace}",
         f"--ServerApp.port={port}",
         "--ServerApp.ip=127.0.0.1",
     ]
-    # El alumno no corrige: fuera el panel del profesorado (formgrader) y la lista de cursos.
-    for extension in ("formgrader", "course_list"):
-        command.append(f"--ServerApp.jpserver_extensions=nbgrader.server_extensions.{extension}=False")
+    for extension, enabled in (TEACHER_EXTENSIONS if teacher else LEARNER_EXTENSIONS).items():
+        command.append(f"--ServerApp.jpserver_extensions=nbgrader.server_extensions.{extension}={enabled}")
     if not open_browser:
         command.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -79,35 +90,60 @@ def _ready(port: int, token: str, process: subprocess.Popen, timeout: float = 90
 
 
 def serve(port: int = 8888, open_browser: bool = True, extra: list[str] | None = None) -> int:
-    """Arranca JupyterLab sin llenar la pantalla: una línea por paso y la dirección; el resto, al registro."""
-    extra = list(extra or [])
+    """``make lab``: JupyterLab sobre la copia de trabajo del alumno."""
     workspace = workspace_dir()
     copied = seed_workspace(workspace)
     print(f"Tus cuadernos están en {workspace} ({len(copied)} nuevos copiados desde release/; lo tuyo no se toca).")
+    return _run(workspace, port, open_browser, list(extra or []), teacher=False,
+                stopped="JupyterLab parado. Tus cuadernos quedan en tu carpeta.")
+
+
+def serve_teacher(port: int = 8888, open_browser: bool = True, extra: list[str] | None = None,
+                  root: Path = ROOT) -> int:
+    """``make lab-profe``: JupyterLab en la raíz del curso con el formgrader de nbgrader."""
+    root = Path(root).resolve()
+    if not (root / "nbgrader_config.py").exists():
+        print(f"✗ {root} no es un curso de nbgrader: falta nbgrader_config.py.")
+        return 2
+    gradebook = os.environ.get("COURSE_GRADEBOOK_URL", "").split("@")[-1] or root / "gradebook.db"
+    print(f"Curso: {root} (source/, release/, submitted/, autograded/, feedback/); libreta de notas: {gradebook}.")
+    return _run(root, port, open_browser, list(extra or []), teacher=True, stopped="JupyterLab parado.",
+                log_file=root / "build" / "lab-profe.log",
+                also="Formgrader: http://127.0.0.1:{port}/formgrader?token={token} (o el menú Nbgrader → Formgrader)")
+
+
+def _run(root: Path, port: int, open_browser: bool, extra: list[str], teacher: bool, stopped: str,
+         also: str | None = None, log_file: Path | None = None) -> int:
+    """Arranca JupyterLab sin llenar la pantalla: una línea por paso y la dirección; el resto, al registro."""
+    log_file = log_file or LOG_FILE
     token = _given_token(extra)
     if token is None:
         token = secrets.token_urlsafe(24)
         extra.append(TOKEN_OPTION + token)
-    LOG_FILE.parent.mkdir(parents=True, exist_ok=True)
-    shown_log = LOG_FILE.relative_to(ROOT) if LOG_FILE.is_relative_to(ROOT) else LOG_FILE
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    shown_log = log_file.relative_to(ROOT) if log_file.is_relative_to(ROOT) else log_file
     print(f"Arrancando JupyterLab (sus mensajes van a {shown_log})...", flush=True)
-    command = lab_command(workspace, port, open_browser, ["--ServerApp.port_retries=0", *extra])
-    with LOG_FILE.open("w", encoding="utf-8") as log:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    command = lab_command(root, port, open_browser, ["--ServerApp.port_retries=0", *extra], teacher=teacher)
+    # nbgrader lee nbgrader_config.py de la carpeta donde arranca: la del curso, para el profesorado.
+    with log_file.open("w", encoding="utf-8") as log:
+        process = subprocess.Popen(command, cwd=root if teacher else ROOT, stdout=log, stderr=subprocess.STDOUT)
         try:
             if not _ready(port, token, process):
                 process.terminate()
                 process.wait()
-                tail = LOG_FILE.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
-                print(f"✗ JupyterLab no arrancó (¿el puerto {port} está ocupado? prueba `make lab PORT=8890`). "
+                tail = log_file.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+                target = "lab-profe" if teacher else "lab"
+                print(f"✗ JupyterLab no arrancó (¿el puerto {port} está ocupado? prueba `make {target} PORT=8890`). "
                       f"Últimas líneas de {shown_log}:")
                 print("\n".join("  " + line for line in tail))
                 return 1
             print(f"Listo: http://127.0.0.1:{port}/lab?token={token}")
+            if also:
+                print(also.format(port=port, token=token))
             print("Para pararlo, pulsa Ctrl+C aquí.", flush=True)
             return process.wait()
         except KeyboardInterrupt:
             process.terminate()
             process.wait()
-            print("\nJupyterLab parado. Tus cuadernos quedan en tu carpeta.")
+            print("\n" + stopped)
             return 0
