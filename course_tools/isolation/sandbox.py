@@ -14,8 +14,8 @@ prohíbe al proceso que la llama y a todo lo que arranque después (también tra
   contenga la de trabajo: ahí está el curso, con ``source/``, ``submitted/`` y la libreta. Se usa
   la versión de Landlock más nueva que ofrece el sistema: la 4 corta además TCP, y la 6 impide
   mandar señales a procesos de fuera del encierro.
-* **Red: un espacio de nombres de red nuevo** (``unshare(CLONE_NEWNET)``; sin privilegios, dentro
-  de un espacio de nombres de usuario nuevo). Lo elegimos antes que las reglas de red de Landlock
+* **Red y privilegios: espacios de nombres de usuario y de red nuevos** (``privileges.py``, también como
+  root: ninguna capacidad del espacio de nombres inicial, y el conjunto límite vacío). Lo elegimos antes que las reglas de red de Landlock
   porque corta todo, TCP, UDP y cualquier otra familia, hacia 127.0.0.1 o hacia fuera, mientras
   que Landlock (ABI 4) solo sabe de TCP. Los canales del núcleo son sockets Unix con ruta (ficheros),
   que no dependen de la red y siguen funcionando. Donde no se puede crear (espacios de nombres
@@ -47,9 +47,10 @@ import struct
 import sys
 
 if __package__:
-    from . import measure
-else:  # como guion (limits.py del kernelspec, o --probe): measure.py está en la misma carpeta
+    from . import measure, privileges
+else:  # como guion (limits.py del kernelspec, o --probe): measure.py y privileges.py están en la misma carpeta
     import measure
+    import privileges
 
 SWITCH_ENV = "COURSE_SANDBOX"  # =0 en el entorno del núcleo: sin encierro (solo para probar lo demás)
 REPORT_ENV = "COURSE_SANDBOX_REPORT"  # dónde anota el núcleo lo que el encierro le negó
@@ -213,38 +214,13 @@ def _landlock(writes: list[str], reads: list[str], abi: int) -> str | None:
     return None
 
 
-# --- la red -------------------------------------------------------------------------------
+# --- la red y los privilegios -------------------------------------------------------------
 
-CLONE_NEWUSER, CLONE_NEWNET = 0x10000000, 0x40000000
-
-
-def _write(path: str, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY)
-    try:
-        os.write(fd, text.encode())
-    finally:
-        os.close(fd)
-
-
-def isolate_network() -> str | None:
-    """Pasa este proceso a un espacio de nombres de red nuevo, sin más interfaz que un loopback apagado.
-    Como root basta ``CLONE_NEWNET``; sin privilegios, con un espacio de nombres de usuario nuevo en el
-    que el usuario sigue siendo el mismo. El motivo si no se pudo."""
-    if not sys.platform.startswith("linux"):
-        return "este sistema no tiene espacios de nombres de red"
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.unshare(CLONE_NEWNET) == 0:
-        return None
-    uid, gid = os.getuid(), os.getgid()
-    if libc.unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0:
-        return f"no se pudo crear un espacio de nombres de red: {os.strerror(ctypes.get_errno())}"
-    try:
-        _write("/proc/self/setgroups", "deny")
-        _write("/proc/self/uid_map", f"{uid} {uid} 1")
-        _write("/proc/self/gid_map", f"{gid} {gid} 1")
-    except OSError as error:
-        return f"no se pudo conservar el usuario en el espacio de nombres nuevo: {error}"
-    return None
+def isolate() -> tuple[str | None, list[str]]:
+    """Sin red y sin privilegios (``privileges.py``): lo que falta de la red y lo que falta de los privilegios."""
+    network, privilege = privileges.isolate()
+    dropped = privileges.drop_capabilities()
+    return network, [f"privilegios: {reason}" for reason in (privilege, dropped) if reason]
 
 
 # --- quien lo intentó ---------------------------------------------------------------------
@@ -355,8 +331,7 @@ def enter(writes: list[str]) -> list[str]:
         os.environ.pop(REPORT_ENV, None)
         return [f"encierro desactivado con {SWITCH_ENV}=0"]
     report = _open_report(os.environ.pop(REPORT_ENV, ""))
-    missing = []
-    network = isolate_network()
+    network, missing = isolate()
     abi = abi_version()
     if abi < 1:
         missing.append("este sistema no tiene Landlock: el núcleo lee y escribe donde quiera su usuario")
@@ -419,7 +394,8 @@ def warning_line(weak: list[str], where: str = "esta máquina") -> str:
 
 
 def _probe() -> list[str]:
-    """En una carpeta vacía: se encierra y prueba a leer el fichero de al lado y a conectar a 127.0.0.1."""
+    """En una carpeta vacía: se encierra y prueba a leer el fichero de al lado, a conectar a 127.0.0.1 y a crear un
+    nodo de dispositivo."""
     os.environ["TMPDIR"] = os.getcwd()
     missing = enter([os.getcwd()])
     try:
@@ -439,6 +415,11 @@ def _probe() -> list[str]:
                     missing.append(f"red: {'TCP' if kind == socket.SOCK_STREAM else 'UDP'} llega a 127.0.0.1")
             else:
                 missing.append(f"red: {'TCP' if kind == socket.SOCK_STREAM else 'UDP'} llega a 127.0.0.1")
+    try:
+        os.mknod("dispositivo", 0o600 | 0o020000, os.makedev(1, 3))  # un nodo de carácter, como /dev/null
+        missing.append("privilegios: el núcleo puede crear nodos de dispositivo")
+    except OSError:
+        pass
     return list(dict.fromkeys(missing))
 
 

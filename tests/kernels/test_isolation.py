@@ -395,3 +395,28 @@ def test_a_grading_kernel_measures_itself_where_it_is_told(limited_folder, tmp_p
     with contextlib.closing(sqlite3.connect(files[0])) as db:
         measured = {Path(path).name for (path,) in db.execute("SELECT path FROM file")}
     assert expected <= measured, measured
+
+
+PRIVILEGES = textwrap.dedent("""\
+    import ctypes, errno, os, platform
+    status = dict(line.split(":", 1) for line in open("/proc/self/status") if line.startswith("Cap"))
+    print("capacidades", status["CapEff"].strip(), status["CapBnd"].strip())
+    try:
+        os.mknod("nulo", 0o600 | 0o020000, os.makedev(1, 3))
+        print("mknod sí")
+    except OSError as error:
+        print("mknod", errno.errorcode[error.errno])
+    libc = ctypes.CDLL(None, use_errno=True)
+    number = {"x86_64": 321, "aarch64": 280}[platform.machine()]
+    libc.syscall(number, 5, ctypes.create_string_buffer(128), 128)
+    print("bpf", errno.errorcode.get(ctypes.get_errno()))""")
+
+
+@pytest.mark.parametrize("how, extra", [("caliente", {}), ("frío", {"COURSE_WARM_KERNELS": "0"})])
+def test_a_grading_kernel_holds_no_privilege(limited_folder, tmp_path, how, extra):
+    """En caliente y en frío, igual: sin capacidades, ni nodos de dispositivo ni bpf() (quien corre las pruebas
+    es root en CI; como otro usuario lo prueba tests/unit/test_sandbox.py)."""
+    work = tmp_path / "trabajo"
+    work.mkdir()
+    out = run_cells(limited_folder, [PRIVILEGES], env={**KERNEL_ENV, **extra}, name=GRADING_KERNEL_NAME, cwd=work)
+    assert out[0].split("\n")[:3] == ["capacidades 0000000000000000 0000000000000000", "mknod EPERM", "bpf EPERM"], out

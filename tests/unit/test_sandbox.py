@@ -129,7 +129,7 @@ def test_without_network_neither_tcp_nor_udp_reach_loopback(folders):
     tcp_port, udp_port = listener.getsockname()[1], udp.getsockname()[1]
 
     def confined() -> int:
-        if sandbox.isolate_network() is not None:
+        if sandbox.isolate()[0] is not None:
             return 1
         for kind, attempt in ((socket.SOCK_STREAM, lambda s: s.connect(("127.0.0.1", tcp_port))),
                               (socket.SOCK_DGRAM, lambda s: s.sendto(b"hola", ("127.0.0.1", udp_port)))):
@@ -250,7 +250,7 @@ def test_this_machine_lacks_no_protection():
 def test_without_landlock_it_says_so(monkeypatch, tmp_path):
     monkeypatch.delenv(sandbox.SWITCH_ENV, raising=False)
     monkeypatch.setattr(sandbox, "abi_version", lambda: 0)
-    monkeypatch.setattr(sandbox, "isolate_network", lambda: None)
+    monkeypatch.setattr(sandbox, "isolate", lambda: (None, []))
     assert sandbox.enter([str(tmp_path)]) == [
         "este sistema no tiene Landlock: el núcleo lee y escribe donde quiera su usuario"]
 
@@ -269,3 +269,62 @@ def test_the_kernel_folders_are_the_work_folder_and_its_tmpdir(monkeypatch, tmp_
     assert sandbox.kernel_folders() == [str(tmp_path), "/tmp/nucleo-x", str(tmp_path / "cobertura")]
     monkeypatch.setenv(measure.FOLDER_ENV, "cobertura")
     assert sandbox.kernel_folders() == [str(tmp_path), "/tmp/nucleo-x"]
+
+
+BPF_SYSCALL = {"x86_64": 321, "aarch64": 280}
+
+
+@pytest.mark.parametrize("user", ["quien corre las pruebas", "nobody"])
+def test_a_confined_process_holds_no_privilege_whoever_runs_it(user):
+    """Como root (CI, un contenedor) y como un usuario sin privilegios: sin capacidades (tampoco un programa que
+    arranque), ``mknod`` de un dispositivo y ``bpf()`` dan EPERM."""
+    import ctypes
+    import errno
+    import platform
+    import subprocess
+
+    from course_tools.isolation import privileges
+
+    if not sys.platform.startswith("linux") or platform.machine() not in BPF_SYSCALL:
+        pytest.skip("espacios de nombres, capacidades y bpf() son de Linux (x86_64 o aarch64)")
+    uid = None if user != "nobody" else 65534
+    if uid is not None and os.getuid() != 0:
+        pytest.skip("probar con otro usuario pide ser root")
+    import shutil
+    import tempfile
+
+    tmp_path = Path(tempfile.mkdtemp(prefix="curso-privilegios-"))  # la de pytest cuelga de una carpeta 0700
+    tmp_path.chmod(0o777)
+
+    def action() -> int:
+        os.chdir(tmp_path)
+        os.environ.pop(sandbox.SWITCH_ENV, None)
+        os.environ["TMPDIR"] = str(tmp_path)
+        missing = sandbox.enter([str(tmp_path)])
+        if any(m.startswith("privilegios") for m in missing):
+            print(missing, file=sys.stderr)
+            return 10
+        caps = privileges.capabilities()
+        if caps.get("CapEff") or caps.get("CapPrm") or caps.get("CapBnd") or caps.get("CapAmb"):
+            return 11
+        try:
+            os.mknod("nulo", 0o600 | 0o020000, os.makedev(1, 3))
+            return 12
+        except PermissionError:
+            pass
+        libc = ctypes.CDLL(None, use_errno=True)
+        attr = ctypes.create_string_buffer(128)  # BPF_PROG_LOAD con todo a cero
+        if libc.syscall(BPF_SYSCALL[platform.machine()], 5, attr, 128) != -1 or ctypes.get_errno() != errno.EPERM:
+            print("bpf:", errno.errorcode.get(ctypes.get_errno()), file=sys.stderr)
+            return 13
+        # execve de root devuelve las capacidades que deja el conjunto límite: vacío, tampoco un programa las tiene.
+        made = subprocess.run(["mknod", "nulo", "c", "1", "3"], capture_output=True, text=True)
+        if made.returncode == 0 or os.path.exists("nulo") or "not permitted" not in made.stderr:
+            print("mknod:", made.stderr, file=sys.stderr)
+            return 14
+        return 0
+
+    try:
+        assert _in_a_child(action, uid) == 0
+    finally:
+        shutil.rmtree(tmp_path, ignore_errors=True)
