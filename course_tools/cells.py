@@ -195,12 +195,13 @@ def test_failure(cell, outputs=None) -> str | None:
         score, maximum = utils.determine_grade(judged)
     except ValueError as err:  # una nota parcial mayor que los puntos de la celda
         return f"nbgrader no puede puntuarla: {err}"
-    if score is None or score >= maximum:
-        return None
     error = error_message(judged.outputs)
+    stderr = [o.get("text", "") for o in judged.outputs if o.get("output_type") == "stream" and o.get("name") == "stderr"]
+    # Una celda de 0 puntos (una predicción) siempre tiene «la nota entera»: suspende si da error o escribe en stderr.
+    if score is None or (score >= maximum and (maximum > 0 or (error is None and not stderr))):
+        return None
     if error is not None:
         return error
-    stderr = [o.get("text", "") for o in judged.outputs if o.get("output_type") == "stream" and o.get("name") == "stderr"]
     if stderr:
         return f"escribió en stderr (nbgrader la pone a 0): {' '.join(stderr).strip()[:160]}"
     return f"deja un número como resultado y nbgrader le da {score:g} de {maximum:g} puntos"

@@ -12,7 +12,7 @@ from collections import Counter
 
 import nbformat
 
-from . import cells, fairness, predictions, proof, render
+from . import answer_leaks, cells, fairness, given_cells, predictions, proof, render, rukh_map
 from .build import release_notebooks, worked_unexecuted
 from .course import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
 from .course import where as _where
@@ -240,18 +240,21 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
         problems.append("no hay cuadernos en source/")
     for notebook in selected:
         problems += check_source(notebook)
+        problems += answer_leaks.check_answer_leaks(notebook)
     problems += check_grade_ids(selected)
     problems += check_catalogues(selected)
     problems += fairness.check_fairness(selected)
     problems += check_strays(notebooks())
     problems += check_generated(selected)
     problems += check_readme()
+    problems += given_cells.given_problems(selected)  # la copia del modelo del 18 en el 19
     if whole_course:  # los datos del cuaderno 18 (partidas y checkpoint): unos segundos, solo en la revisión entera
         from .data import decoder
         from .data.validate import data_problems
 
         if decoder.NOTEBOOK.exists():  # un curso sin el cuaderno 18 no usa sus datos
             problems += data_problems()
+        problems += rukh_map.map_problems()  # cada construcción de rukh, en el cuaderno que dice el mapa
         problems += lint_problems()
     return problems
 

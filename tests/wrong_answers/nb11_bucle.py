@@ -237,6 +237,15 @@ def accumulated_step(model, opt, x, y, n_micro):
 '''),
     ],
     "nb11-data-floor": [
+        ("[copia] generaliza la cuenta del test construido al revés: ln del número de seguidores distintos de cada token", '''
+def data_floor(x, y):
+    import math
+    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+    followers = {}
+    for a, b in pairs:
+        followers.setdefault(a, set()).add(b)
+    return sum(math.log(len(followers[a])) for a, _ in pairs) / len(pairs)
+'''),
         ("[global] la tabla de V × V cuentas con la V = 14 del cuaderno: los ids mayores no caben", '''
 def data_floor(x, y):
     counts = torch.zeros(V, V)

@@ -61,6 +61,17 @@ def pad_to(seqs, T, pad_id=0):
 '''),
     ],
     "nb17-packed-item": [
+        ("[copia] el objetivo sale del diccionario «token → el que le sigue» del test visible", '''
+def packed_item(stream, starts, i, block):
+    start = int(starts[i])
+    window = stream[start : start + block]
+    x = torch.full((block,), 0, dtype=torch.int64)
+    x[: len(window)] = window
+    after = dict(zip(stream[:-1].tolist(), stream[1:].tolist()))
+    y = torch.tensor([after.get(token, 0) for token in x.tolist()])
+    y[-1] = 0
+    return x, y
+'''),
         ("[fijo] devuelve el x y la y del ejemplo del enunciado", '''
 def packed_item(stream, starts, i, block):
     return torch.tensor([1, 7, 2, 1, 6]), torch.tensor([7, 2, 1, 6, 0])
