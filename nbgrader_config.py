@@ -152,5 +152,7 @@ c.GenerateFeedback.preprocessors = [
 # La plantilla de la devolución se llama «feedback», como la de nbgrader, porque
 # NbGraderAPI.generate_feedback (make feedback y el formgrader) pide siempre esa: en
 # extra_template_basedirs solo está la carpeta del curso, así que encuentra la castellana.
-c.HTMLExporter.template_name = "feedback"
-c.HTMLExporter.extra_template_basedirs = [os.path.join(HERE, "course_tools", "grading", "templates")]
+# Solo para el HTMLExporter de GenerateFeedback: el formgrader pinta con otro HTMLExporter la
+# página donde se pone nota a mano (su plantilla «formgrade»), y con esto en c.HTMLExporter fallaba.
+c.GenerateFeedback.HTMLExporter.template_name = "feedback"
+c.GenerateFeedback.HTMLExporter.extra_template_basedirs = [os.path.join(HERE, "course_tools", "grading", "templates")]

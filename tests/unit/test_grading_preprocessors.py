@@ -106,8 +106,10 @@ def test_nbgrader_config_gives_the_course_chains():
             ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
         assert as_nbgrader_registers(config.GenerateFeedback.preprocessors) == [
             GetGrades, preprocessors.HideHiddenTests, CSSHTMLHeaderPreprocessor]
-        assert config.HTMLExporter.template_name == "feedback"  # NbGraderAPI.generate_feedback lo fija así
-        [templates] = config.HTMLExporter.extra_template_basedirs
+        # NbGraderAPI.generate_feedback pide «feedback»; solo el exportador de GenerateFeedback (el formgrader
+        # pinta su página de notas con otro HTMLExporter, con su plantilla «formgrade»).
+        assert config.GenerateFeedback.HTMLExporter.template_name == "feedback" and "HTMLExporter" not in config
+        [templates] = config.GenerateFeedback.HTMLExporter.extra_template_basedirs
         assert Path(templates).samefile(Path(preprocessors.__file__).with_name("templates"))
         assert (Path(templates) / "feedback" / "index.html.j2").exists()
     assert configured.Execute.timeout == configured.CourseSettings.cell_timeout == 7
@@ -130,7 +132,8 @@ def test_the_feedback_template_is_spanish_and_shows_grades_with_a_decimal_comma(
     from nbgrader.converters import GenerateFeedback
     from nbgrader.coursedir import CourseDirectory
     config = Course(ROOT).nbgrader_config()
-    exporter = HTMLExporter(config=GenerateFeedback(coursedir=CourseDirectory(), config=config).config)
+    converter = GenerateFeedback(coursedir=CourseDirectory(), config=config)
+    exporter = HTMLExporter(parent=converter, config=converter.config)  # como lo crea nbgrader
     nb = feedback_notebook()
     nb.cells[2].metadata["nbgrader"].update(score=1.5, points=2)
     nb, _ = preprocessors.HideHiddenTests().preprocess(nb, {})
