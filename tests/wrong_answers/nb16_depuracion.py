@@ -253,4 +253,86 @@ def top1_accuracy(logits, targets):
     return 0.75
 '''),
     ],
+    "nb16-fixed-model": [
+        ('[copia] deja el forward de StuckModel tal cual: logits encerrados entre -1 y 1', '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return torch.clamp(self.out(torch.relu(self.embed(x))), -1.0, 1.0)
+'''),
+        ('cambia el clamp por una softmax: devuelve probabilidades, no logits', '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return self.out(torch.relu(self.embed(x))).softmax(dim=-1)
+'''),
+        ('cambia el clamp por una sigmoide: otra manera de encerrar los logits', '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return torch.sigmoid(self.out(torch.relu(self.embed(x))))
+'''),
+        ('quita también la ReLU: ya no es el modelo que quería su autora', '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return self.out(self.embed(x))
+'''),
+        ('pone la ReLU detrás de la capa lineal: logits sin negativos', '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return torch.relu(self.out(self.embed(x)))
+'''),
+        ('devuelve log-probabilidades (log_softmax) en vez de los logits tal cual', '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return torch.log_softmax(self.out(torch.relu(self.embed(x))), dim=-1)
+'''),
+        ('encierra los logits en un intervalo más ancho, entre -3 y 3', '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return torch.clamp(self.out(torch.relu(self.embed(x))), -3.0, 3.0)
+'''),
+        ('[copia] corta el gradiente del embedding con detach: solo aprende la capa lineal', '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return self.out(torch.relu(self.embed(x)).detach())
+'''),
+    ],
 }
