@@ -4,8 +4,8 @@
 ficheros que los acompañan, el fichero de ``borja-glez/rukh``, sus líneas en el *commit* con el que se
 leyó (``[commits]``), qué es y el cuaderno que la enseña, con un patrón (expresión regular) que ese
 cuaderno tiene que mostrar en su código. ``make check`` falla si un cuaderno nombrado no existe, si no
-muestra su patrón en ninguna celda de código (las de tests no enseñan nada) o si una entrada está mal
-escrita. Así la lectura guiada del cuaderno 19 no puede prometer lo que el curso ya no enseña.
+muestra su patrón en ninguna celda de código (las de tests no enseñan nada, y la celda dada del 19 es
+copia del 18) o si una entrada está mal escrita. Así la lectura guiada del cuaderno 19 no puede prometer lo que el curso ya no enseña.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from . import cells
 from .course import SOURCE_DIR, Notebook
+from .given_cells import GIVEN_TAG
 
 MAP_FILE = Path(__file__).with_name("data") / "mapa_rukh.toml"
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
@@ -59,9 +60,10 @@ def load_map(path: Path = MAP_FILE) -> tuple[dict[str, str], list[Construct], li
 
 
 def _code_of(path: Path) -> str:
-    """El código que el cuaderno enseña: todas sus celdas de código menos las de tests."""
+    """El código que el cuaderno enseña: sus celdas de código menos las de tests y las dadas (copia de otro cuaderno)."""
     nb = cells.read(path)
-    return "\n".join(c.source for c in nb.cells if c.cell_type == "code" and not cells.is_graded_test(c))
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "code" and not cells.is_graded_test(c)
+                     and GIVEN_TAG not in cells.tags(c))
 
 
 def map_problems(path: Path = MAP_FILE, source_dir: Path = SOURCE_DIR) -> list[str]:
