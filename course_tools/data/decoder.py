@@ -9,7 +9,9 @@ entrenamiento de ``rukh_helpers.games.selfplay_games("train")``. Luego escribe e
 
 * ``decoder18.pt``: el ``state_dict`` (float32, unos 1 MB);
 * ``decoder18.meta.json``: de dónde sale (orden, semilla, pasos, hiperparámetros, sha256 de las
-  partidas, sha256 de la definición con la que se entrenó, pérdida de validación final).
+  partidas, sha256 de la definición con la que se entrenó, pérdida de validación final) y la curva
+  de aprendizaje: la pérdida de entrenamiento media de cada ``log_every`` pasos y la de validación
+  cada ``eval_every`` pasos (``curve``), que el cuaderno dibuja.
 
 Es determinista: un hilo, CPU, semillas fijas y un ``DataLoader`` con su ``torch.Generator``. Si
 cambias una celda marcada del cuaderno, ``course_tools.data.validate`` lo nota (el sha256 de la
@@ -40,11 +42,13 @@ TRAINING = {
     "steps": 900,
     "batch_size": 32,
     "grad_accum": 1,
-    "max_lr": 3e-3,
+    "lr": 3e-3,
     "warmup": 60,
-    "min_lr": 3e-4,
+    "min_lr_ratio": 0.1,
     "weight_decay": 0.1,
     "betas": [0.9, 0.95],
+    "log_every": 10,
+    "eval_every": 60,
     "eval_batches": 1000,
 }
 
@@ -92,19 +96,21 @@ def train_checkpoint(data_dir: Path = DATA_DIR, notebook: Path = NOTEBOOK, steps
     torch.manual_seed(settings["seed"])
     model = defs["MoveDecoder"](**config)
     optimizer = torch.optim.AdamW(
-        defs["param_groups"](model, settings["weight_decay"]), lr=settings["max_lr"], betas=tuple(settings["betas"])
+        defs["param_groups"](model, settings["weight_decay"]), lr=settings["lr"], betas=tuple(settings["betas"])
     )
     train_set = defs["PackedDataset"](selfplay_games("train"), config["block"])
     val_set = defs["PackedDataset"](selfplay_games("val"), config["block"])
     loader = defs["make_loader"](train_set, settings["batch_size"], settings["seed"])
+    val_loader = defs["make_loader"](val_set, settings["batch_size"], settings["seed"], shuffle=False)
     started = time.monotonic()
-    losses = defs["train"](
-        model, optimizer, loader, settings["steps"], settings["max_lr"], settings["warmup"], settings["min_lr"],
-        grad_accum=settings["grad_accum"],
+    losses, val_curve = defs["train"](
+        model, optimizer, loader, settings["steps"], settings["lr"], settings["warmup"], settings["min_lr_ratio"],
+        grad_accum=settings["grad_accum"], val_loader=val_loader, eval_every=settings["eval_every"],
+        eval_batches=settings["eval_batches"],
     )
     seconds = time.monotonic() - started
-    val_loader = defs["make_loader"](val_set, settings["batch_size"], settings["seed"], shuffle=False)
     val_loss, val_top1 = defs["evaluate"](model, val_loader, settings["eval_batches"])
+    train_curve = _averaged(losses, settings["log_every"])
     data_dir = Path(data_dir)
     target = data_dir / CHECKPOINT_FILE
     torch.save(model.state_dict(), target)
@@ -122,9 +128,14 @@ def train_checkpoint(data_dir: Path = DATA_DIR, notebook: Path = NOTEBOOK, steps
         "torch": torch.__version__,
         "threads": 1,
         "train_seconds": round(seconds, 1),
-        "final_train_loss": round(losses[-1], 4),
+        "final_train_loss": train_curve[-1][1],
         "val_loss": round(val_loss, 4),
         "val_top1": round(val_top1, 4),
+        "curve": {
+            "train_every": settings["log_every"],
+            "train": train_curve,
+            "val": [[step, round(loss, 4)] for step, loss in val_curve],
+        },
         "bytes": target.stat().st_size,
         "sha256": file_sha256(target),
         "licence": "Pesos entrenados para el curso a partir de sus partidas de autojuego; se reparten con la licencia del curso (MIT).",
@@ -133,11 +144,20 @@ def train_checkpoint(data_dir: Path = DATA_DIR, notebook: Path = NOTEBOOK, steps
     return meta
 
 
+def _averaged(losses: list[float], every: int) -> list[list]:
+    """[[paso, media de la pérdida de los ``every`` pasos que acaban en él], ...]; el último tramo puede ser más corto."""
+    return [
+        [min(start + every, len(losses)), round(sum(losses[start : start + every]) / len(losses[start : start + every]), 4)]
+        for start in range(0, len(losses), every)
+    ]
+
+
 def _run(args) -> int:
     meta = train_checkpoint(steps=args.steps)
     print(
         f"{CHECKPOINT_FILE}: {meta['bytes']:_} bytes, {meta['training']['steps']} pasos en {meta['train_seconds']} s, "
-        f"pérdida de validación {meta['val_loss']:.3f}, acierto top-1 {meta['val_top1']:.1%}"
+        f"pérdida de entrenamiento {meta['final_train_loss']:.3f}, de validación {meta['val_loss']:.3f}, "
+        f"acierto top-1 {meta['val_top1']:.1%}"
     )
     return 0
 
