@@ -5,14 +5,15 @@
    cuaderno, más arriba, o de uno anterior, o la solución de un ejercicio anterior. El código de
    las celdas de tests no enseña nada.
 2. **El test visible comprueba las reglas del oculto.** Cada llamada a una comprobación de regla
-   (``RULE_HELPERS``: ``check_vectorized``, ``check_not_called`` y leer el código de la solución
+   (``RULE_HELPERS``: ``check_vectorized``, ``check_not_called``, sus formas ``_at_run`` y leer el código de la solución
    con ``inspect.getsource``) de la región oculta está también, con los mismos argumentos, en la
    visible.
 3. **Sin falsos verdes.** El test visible llama a cada parte que escribe el alumno con al menos
    dos entradas distintas, al menos una construida al ejecutar la celda, y no deja lo esperado
    en una variable global que la solución pueda leer (``visible_tests``).
-4. **Las predicciones pesan poco.** Los ejercicios de predicción (``check_prediction``) valen a
-   lo sumo ``MAX_PREDICTION_SHARE`` de los puntos del curso.
+4. **Las predicciones no puntúan.** Un ejercicio de predicción (``check_prediction``) vale 0
+   puntos: un cuaderno se puede ejecutar por delante y la demo que sigue a una predicción enseña su
+   respuesta, así que la nota vive en los ejercicios de código (las predicciones, 0 % del curso).
 
 Lo que no pueda cumplir una regla va en ``fairness_exceptions.EXCEPTIONS``, cada entrada con su
 motivo (hoy no hay ninguna); una excepción que ya no corresponde a nada también se señala.
@@ -30,10 +31,9 @@ from .course import ROOT, Notebook, notebooks, where
 from .fairness_exceptions import EXCEPTIONS
 
 EXCEPTIONS_FILE = Path(__file__).with_name("fairness_exceptions.py")
-RULE_HELPERS = frozenset({"check_vectorized", "check_not_called", "getsource"})
-MAX_PREDICTION_SHARE = 0.10
-COURSE = "curso"  # el «cuaderno» de lo que es de todo el curso (el peso de las predicciones)
-PREDICTIONS_KEY = f"predicciones por encima del {MAX_PREDICTION_SHARE:.0%}".replace("%", " %")
+RULE_HELPERS = frozenset({"check_vectorized", "check_not_called", "check_vectorized_at_run", "check_not_called_at_run", "getsource"})
+COURSE = "curso"  # el «cuaderno» de lo que es de todo el curso (las excepciones sin ejercicio)
+PREDICTIONS_KEY = "predicción con puntos"
 
 
 @dataclass(frozen=True)
@@ -188,15 +188,24 @@ def prediction_points(nb) -> tuple[float, float]:
     return predicted, total
 
 
-def share_findings(table: dict[str, tuple[float, float]]) -> list[Finding]:
-    predicted = sum(p for p, _ in table.values())
-    total = sum(t for _, t in table.values())
-    if not total or predicted / total <= MAX_PREDICTION_SHARE:
-        return []
-    return [Finding(COURSE, None, PREDICTIONS_KEY,
-                    f"las predicciones valen el {predicted / total:.0%} de los puntos del curso ({predicted:g} de "
-                    f"{total:g}); el máximo es el {MAX_PREDICTION_SHARE:.0%}: quien solo ejecuta lo que da el "
-                    "enunciado no debe llevarse más".replace("%", " %"))]
+def prediction_findings(notebook: Notebook, nb) -> list[Finding]:
+    """Cada celda de tests de una predicción que vale puntos: una predicción vale 0."""
+    found = []
+    for solution_index, i in cells.exercises(nb):
+        cell = nb.cells[i]
+        points = float(cells.nbgrader_meta(cell).get("points") or 0)
+        try:
+            is_prediction = bool(predictions.prediction_checks(cell.source))
+        except (SyntaxError, ValueError):
+            continue  # una huella mal escrita ya la señala fingerprint_problems
+        if is_prediction and points:
+            found.append(Finding(
+                notebook.slug, cells.grade_id(nb.cells[solution_index]), PREDICTIONS_KEY,
+                f"es una predicción y vale {points:g} puntos; una predicción vale 0 (la demo de después enseña su "
+                "respuesta, y ejecutar el cuaderno por delante no debe dar nota): pasa sus puntos a un ejercicio de "
+                "código del mismo cuaderno y escribe «(0 puntos: predice y compruébalo)» en su enunciado",
+                notebook.source, i))
+    return found
 
 
 def format_shares(table: dict[str, tuple[float, float]]) -> str:
@@ -247,10 +256,9 @@ def review_notebooks(loaded: list[tuple[Notebook, object]], checked: set[str], e
     for notebook, nb in loaded[: last + 1]:  # lo enseñado se acumula desde el primer cuaderno
         taught = taught_findings(notebook, nb, shown, aliases)
         if notebook.slug in checked:
-            found += sorted(taught + visible_test_findings(notebook, nb), key=lambda f: f.cell)
+            found += sorted(taught + visible_test_findings(notebook, nb) + prediction_findings(notebook, nb),
+                            key=lambda f: f.cell)
     whole_course = checked >= {n.slug for n, _ in loaded}
-    if whole_course:
-        found += share_findings(shares)
     return _apply_exceptions(found, checked | ({COURSE} if whole_course else set()), shares, exceptions)
 
 

@@ -7,7 +7,7 @@ entrada: f``…); lo que es de todo el curso usa el cuaderno ``"curso"`` y ning�
 que están aquí. Una excepción que ya no corresponde a nada se señala: bórrala al arreglar el
 ejercicio, para que la lista encoja.
 
-Hoy está vacía: los 18 cuadernos cumplen las cuatro reglas. Una excepción nueva lleva un motivo que
+Hoy está vacía: todos los cuadernos cumplen las cuatro reglas. Una excepción nueva lleva un motivo que
 un autor pueda leer (por qué el ejercicio no puede cumplir la regla), no «pendiente».
 """
 

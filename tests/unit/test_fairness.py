@@ -178,12 +178,16 @@ PREDICTION = _exercise("p", "### BEGIN SOLUTION\nn = 3\n### END SOLUTION",
                        'from rukh_helpers.checks import check_prediction\ncheck_prediction(n, "number:x", "n")', points=1)
 
 
-def test_predictions_weigh_at_most_a_tenth_of_the_course():
-    heavy = _review(_notebook(new_code_cell(DEMO), _exercise("e", SOLUTION, GOOD_TESTS, points=2), PREDICTION))
-    assert _keys(heavy) == [fairness.PREDICTIONS_KEY]
-    assert "las predicciones valen el 33 % de los puntos del curso (1 de 3)" in str(heavy.findings[0])
-    light = _review(_notebook(new_code_cell(DEMO), _exercise("e", SOLUTION, GOOD_TESTS, points=9), PREDICTION))
-    assert _keys(light) == [] and light.shares == {"00-prueba": (1.0, 10.0)}
+def test_a_prediction_with_points_is_flagged_and_one_worth_zero_is_not():
+    graded = _review(_notebook(new_code_cell(DEMO), _exercise("e", SOLUTION, GOOD_TESTS, points=9), PREDICTION))
+    assert _keys(graded) == [fairness.PREDICTIONS_KEY]  # aunque sea el 10 % del curso: una predicción vale 0
+    assert graded.findings[0].grade_id == "p" and "vale 1 puntos; una predicción vale 0" in str(graded.findings[0])
+    free = _exercise("p", "### BEGIN SOLUTION\nn = 3\n### END SOLUTION",
+                     'from rukh_helpers.checks import check_prediction\ncheck_prediction(n, "number:x", "n")', points=0)
+    zero = _review(_notebook(new_code_cell(DEMO), _exercise("e", SOLUTION, GOOD_TESTS, points=9), free))
+    assert _keys(zero) == [] and zero.shares == {"00-prueba": (0.0, 9.0)}
+    code = _review(_notebook(new_code_cell(DEMO), _exercise("e", SOLUTION, GOOD_TESTS, points=9)))
+    assert _keys(code) == []  # un ejercicio de código sí puntúa
 
 
 def test_an_exception_silences_its_finding_and_a_stale_one_is_reported():
