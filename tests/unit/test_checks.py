@@ -221,3 +221,100 @@ def test_check_not_called_never_crashes():
         checks.check_not_called(3, "softmax")
     checks.check_not_called(eval("lambda x: x.softmax(-1)"), "softmax")  # sin código fuente legible: no se juzga
     checks.check_not_called(torch.softmax, "softmax")  # una función de C: tampoco
+
+
+# --- reglas comprobadas por lo que se ejecuta -------------------------------------------------
+
+_LEARNER_CELLS = '''
+import torch
+from torch import nn
+
+def _row(r):
+    return r.sum()
+
+def in_comprehension(x):
+    return torch.stack([r.sum() for r in x])
+
+def _loop(x):
+    out = []
+    for r in x:
+        out.append(r.sum())
+    return torch.stack(out)
+
+def in_helper(x):
+    return _loop(x)
+
+def in_map(x):
+    return torch.stack(list(map(_row, x)))
+
+def _rec(x):
+    if x.shape[0] == 0:
+        return torch.zeros(0)
+    return torch.cat([x[:1].sum(1), _rec(x[1:])])
+
+def by_recursion(x):
+    return _rec(x)
+
+def vectorised(x):
+    total = x.sum(dim=1)
+    return total
+
+def honest_norm(x):
+    mu = x.mean(-1, keepdim=True)
+    return (x - mu) / torch.sqrt(((x - mu) ** 2).mean(-1, keepdim=True) + 1e-5)
+
+def native(x):
+    return torch.native_layer_norm(x, (x.shape[-1],), None, None, 1e-5)[0]
+
+def aten_overload(x):
+    return torch.ops.aten.native_layer_norm.default(x, [x.shape[-1]], None, None, 1e-5)[0]
+
+_ln = nn.LayerNorm(5, elementwise_affine=False)
+
+def module_forward(x):
+    return _ln(x)
+
+_hidden = getattr(torch, "native_" + "layer_norm")
+
+def swallowed(x):
+    try:
+        return _hidden(x, (x.shape[-1],), None, None, 1e-5)[0]
+    except Exception:
+        return honest_norm(x)
+'''
+
+
+def _learner_cells():
+    """Las funciones de una libreta: su código vive en la carpeta del núcleo, como en Jupyter."""
+    namespace = {}
+    exec(compile(_LEARNER_CELLS, "/tmp/ipykernel_0/celdas.py", "exec"), namespace)
+    return namespace
+
+
+@pytest.mark.parametrize("name", ["in_comprehension", "in_helper", "in_map", "by_recursion"])
+def test_a_loop_hidden_anywhere_in_the_learners_code_is_measured(name):
+    x = torch.randn(3, 4)
+    with pytest.raises(CheckFailed, match="más líneas de tu código se ejecutan .*bucle de Python escondido"):
+        checks.check_vectorized_at_run(_learner_cells()[name], (x,), (x.repeat(8, 1),), name)
+
+
+def test_a_vectorised_function_runs_as_many_lines_at_any_size():
+    x = torch.randn(3, 4)
+    cells = _learner_cells()
+    assert checks.executed_lines(cells["vectorised"], (x,)) == checks.executed_lines(cells["vectorised"], (x.repeat(8, 1),))
+    checks.check_vectorized_at_run(cells["vectorised"], (x,), (x.repeat(8, 1),), "vectorised")
+    checks.check_vectorized(cells["vectorised"])  # la forma de siempre sigue funcionando
+
+
+@pytest.mark.parametrize("name", ["native", "aten_overload", "module_forward", "swallowed"])
+def test_a_forbidden_function_under_another_name_is_trapped_while_it_runs(name):
+    x = torch.randn(3, 5)
+    with pytest.raises(CheckFailed, match="tampoco con otro nombre, pero mientras se ejecutaba llamó a `.*layer_norm`"):
+        checks.check_not_called_at_run(_learner_cells()[name], (x,), "F.layer_norm", "nn.LayerNorm", name=name)
+
+
+def test_the_honest_function_runs_and_returns_its_result_with_the_trap_set():
+    x = torch.randn(3, 5)
+    got = checks.check_not_called_at_run(_learner_cells()["honest_norm"], (x,), "F.layer_norm", "nn.LayerNorm")
+    assert isinstance(got, torch.Tensor) and got.shape == (3, 5)
+    assert torch.nn.functional.layer_norm(x, (5,)).shape == (3, 5)  # fuera de la llamada, nada queda trucado

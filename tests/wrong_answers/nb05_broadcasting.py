@@ -148,6 +148,50 @@ def normalize(x, eps=1e-5):
             out[b, t] = (row - row.mean()) / torch.sqrt(((row - row.mean()) ** 2).mean() + eps)
     return out
 '''),
+        ("[copia] la función del test con otro nombre: torch.native_layer_norm", '''
+def normalize(x, eps=1e-5):
+    return torch.native_layer_norm(x, x.shape[-1:], None, None, eps)[0]
+'''),
+        ("[copia] la operación interna de PyTorch: torch.ops.aten.native_layer_norm", '''
+def normalize(x, eps=1e-5):
+    return torch.ops.aten.native_layer_norm.default(x, list(x.shape[-1:]), None, None, eps)[0]
+'''),
+        ("[copia] F.layer_norm escondida en una variable de otro nombre", '''
+_ln = getattr(torch, "layer" + "_norm")
+
+def normalize(x, eps=1e-5):
+    return _ln(x, x.shape[-1:], eps=eps)
+'''),
+        ("varianza como media(x²) − μ²: en float32 pierde los decimales de una posición casi constante", '''
+def normalize(x, eps=1e-5):
+    mu = x.mean(dim=-1, keepdim=True)
+    var = (x ** 2).mean(dim=-1, keepdim=True) - mu ** 2
+    return (x - mu) / torch.sqrt(var + eps)
+'''),
+        ("[bucle] el bucle sobre las posiciones, movido a una función auxiliar", '''
+def _one(row, eps):
+    mu = row.mean()
+    return (row - mu) / torch.sqrt(((row - mu) ** 2).mean() + eps)
+
+def _rows(x, eps):
+    flat = x.reshape(-1, x.shape[-1])
+    out = torch.empty_like(flat)
+    for i in range(flat.shape[0]):
+        out[i] = _one(flat[i], eps)
+    return out.reshape(x.shape)
+
+def normalize(x, eps=1e-5):
+    return _rows(x, eps)
+'''),
+        ("[bucle] las posiciones recorridas con map y una función auxiliar", '''
+def _one(row, eps=1e-5):
+    mu = row.mean()
+    return (row - mu) / torch.sqrt(((row - mu) ** 2).mean() + eps)
+
+def normalize(x, eps=1e-5):
+    flat = x.reshape(-1, x.shape[-1])
+    return torch.stack(list(map(lambda r: _one(r, eps), flat))).reshape(x.shape)
+'''),
         ("[fijo] devuelve la fila normalizada del test visible", '''
 def normalize(x, eps=1e-5):
     return torch.tensor([-1.5, -0.5, -0.5, -0.5, 0.0, 0.0, 1.0, 2.0]).expand(*x.shape).clone()
