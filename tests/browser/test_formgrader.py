@@ -81,6 +81,9 @@ def formgrader(tmp_path_factory):
     shutil.copytree(root, twin, ignore=shutil.ignore_patterns("ladrona"))
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "COURSE_GRADEBOOK_URL"}
+    # Sin el entorno en el PATH, como quien lanza .venv/bin/python sin activarlo.
+    venv_bin = os.path.dirname(sys.executable)
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if p and os.path.abspath(p) != venv_bin)
     env.update(JUPYTER_CONFIG_DIR=str(tmp / "jupyter-config"), JUPYTERLAB_SETTINGS_DIR=str(tmp / "lab-settings"))
     log = open(tmp / "lab.log", "w")
     process = subprocess.Popen(
