@@ -10,7 +10,7 @@
   encierro de los núcleos en esta máquina (lo que ``make grade`` dice en pantalla). Así lo ve también
   quien corrige con ``nbgrader autograde`` a secas o con el botón «Autograde» del formgrader.
 
-Solo importa, de ``course_tools``, el encierro (``isolation.sandbox``), y solo al corregir.
+Solo importa, de ``course_tools``, los ajustes (``settings``) y el encierro (``isolation.sandbox``), y solo al corregir.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ def use_inprocess_alembic() -> None:
     nbgrader.api.get_alembic_version = alembic_head
 
 
+UNCONFINED_LINE = ("aviso: encierro de los núcleos de corrección apagado (c.CourseSettings.sandbox = False en "
+                   "nbgrader_config.py): una entrega puede leer los cuadernos del profesor")
 CONFINED_LINE = "encierro de los núcleos de corrección: completo en esta máquina (sin leer fuera de su carpeta, sin red)"
 
 
@@ -58,6 +60,11 @@ def _log_confinement_class():
         """Último paso de ``Autograde.sanitize_preprocessors`` (nbgrader_config.py): una línea en el registro, antes de ejecutar."""
 
         def preprocess(self, nb, resources):
+            from .settings import CourseSettings
+
+            if not CourseSettings(parent=self).sandbox:  # c.CourseSettings.sandbox = False: el núcleo no se encierra
+                self.log.warning(UNCONFINED_LINE)
+                return nb, resources
             complete, line = confinement_line()
             (self.log.info if complete else self.log.warning)(line)
             return nb, resources
