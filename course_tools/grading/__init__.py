@@ -12,10 +12,13 @@ El recorrido de una entrega, módulo a módulo:
 - ``executor`` (procesos locales) y ``dask_executor`` (un clúster de Dask): dónde corren los trabajos;
 - ``worker``: un trabajo, ``nbgrader autograde`` en un curso de usar y tirar: allí, y solo allí, se
   calcula la nota, que vuelve con el cuaderno corregido;
-- ``preprocessors`` (tres preprocesadores pequeños), ``guard`` (canarios, ejecución con límites) y
-  ``kernel`` (el entorno del núcleo de corrección): las defensas, que ``nbgrader_config.py`` pone en
-  las cadenas de nbgrader por su nombre; los límites y el encierro del núcleo están abajo, en
-  ``course_tools/isolation``;
+- ``defences``: el registro de las defensas (dónde va cada una en las cadenas de nbgrader, el error
+  que deja, su código y su línea del README), del que salen las cadenas que escribe ``nbgrader_config.py``,
+  el mapa de errores de ``worker`` y la tabla de ``model``;
+- ``preprocessors`` (tres preprocesadores pequeños), ``guard`` (canarios, ejecución con límites; las celdas
+  del corrector en ``canaries``), ``allowances`` (el tiempo de un cuaderno entero y el tamaño de sus
+  salidas) y ``kernel`` (el entorno del núcleo de corrección): las defensas; los límites, el encierro y
+  la falta de privilegios del núcleo están abajo, en ``course_tools/isolation``;
 - ``gradebook``: todas las lecturas y escrituras de la libreta;
 - ``report`` (CSV, resumen, histogramas), ``feedback`` (devoluciones HTML) y ``moodle`` con
   ``worksheet`` (la hoja de calificaciones y el zip de devoluciones): lo que se entrega;

@@ -68,13 +68,15 @@ class Defence:
 _KERNEL = (("autograde", "instead:nbgrader.preprocessors.Execute", EXECUTE),)
 
 DEFENCES: tuple[Defence, ...] = (
-    Defence("timeout", WARNING, "tiempo agotado{detail}", "Bucle infinito.", _KERNEL,
+    Defence("timeout", WARNING, "tiempo agotado{detail}", "Bucle infinito o cuaderno lento.", _KERNEL,
             enames=(CELL_TIMEOUT_ENAME, NOTEBOOK_TIMEOUT_ENAME), optional_detail=True),
     Defence("out-of-memory", WARNING, "memoria agotada", "Memoria.", _KERNEL, enames=(MEMORY_ENAME,)),
     Defence("dead-kernel", WARNING, "el núcleo murió", "`os._exit` o núcleo muerto.", _KERNEL, enames=(DEAD_ENAME,)),
     Defence("output-truncated", INFO, "salida gigante recortada", "Salidas gigantes.",
             (("autograde", "before:nbgrader.preprocessors.IgnorePattern", f"{GRADING}.preprocessors.TruncateOutput"),),
             marks=(TRUNCATED_MARK,)),
+    Defence("output-too-big", WARNING, "salida demasiado grande, cambiada por una nota", "Salidas gigantes.", _KERNEL,
+            marks=(TOO_BIG_MARK,)),
     Defence("duplicate-cells", WARNING, "celdas duplicadas (cuenta la primera copia)",
             "Celdas de tests borradas, editadas o duplicadas.",
             (("sanitize", "before:nbgrader.preprocessors.DeduplicateIds", f"{GRADING}.preprocessors.KeepFirstIds"),)),
@@ -85,6 +87,7 @@ DEFENCES: tuple[Defence, ...] = (
     Defence("sandbox-denied", ERROR, "intentó salir del encierro de la corrección: {detail}",
             "Leer lo que no trae, usar la red, ver tu entorno.",
             (*_KERNEL, ("sanitize", "end", "course_tools.nbgrader_compat.LogConfinement")), enames=(SANDBOX_ENAME,)),
+    Defence(None, INFO, "", "Privilegios.", _KERNEL),  # sin capacidades ni aun como root: EPERM, sin más que anotar
     Defence(None, INFO, "", "Devoluciones.",  # la devolución no enseña el código de los tests ocultos
             (("feedback", "after:nbgrader.preprocessors.GetGrades", f"{GRADING}.preprocessors.HideHiddenTests"),)),
 )

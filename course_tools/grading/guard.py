@@ -33,8 +33,8 @@ import re
 import tempfile
 
 from nbformat import NotebookNode
-from nbformat.v4 import new_code_cell, new_output
-from traitlets import Unicode, default
+from nbformat.v4 import new_output
+from traitlets import Bool, Unicode, default
 
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
@@ -42,85 +42,13 @@ from .. import cells
 from ..isolation import sandbox
 from ..kernels.spec import GRADING_KERNEL_NAME, kernel_spec_manager
 from ..settings import CourseSettings
-from .defences import DEAD_ENAME, SANDBOX_ENAME, TAMPER_ENAME
+from .allowances import NotebookClock, OutputAllowance, budget_detail
+from .canaries import GUARD_MARK, IMPORT_CHECKS, _guard_cell, _init_source, _must_fail_source, _verify_source
+from .defences import DEAD_ENAME, NOTEBOOK_TIMEOUT_ENAME, SANDBOX_ENAME, TAMPER_ENAME
 from .kernel import start_env
 
 BLOCKED_PREFIX = "el encierro de la corrección bloqueó: "
 BLOCKED_ADVICE = "Una entrega solo puede usar lo que trae: tu cuaderno y rukh_helpers."
-GUARD_MARK = "# celda del corrector"
-# Los nombres de «from rukh_helpers.checks import …»: entre paréntesis pueden ocupar varias líneas; sin ellos,
-# solo hasta el final de la línea.
-IMPORT_CHECKS = re.compile(r"from\s+rukh_helpers\.checks\s+import\s+(?:\(([\w\s,]+)\)|([\w \t,]+))")
-
-
-# --- celdas del corrector ---------------------------------------------------------------
-
-def _init_source(nonce: str) -> str:
-    return f'''{GUARD_MARK} {nonce}
-def _curso_guardia_{nonce}():
-    import builtins, sys
-    import torch, torch.testing
-    import rukh_helpers.checks as checks
-    import rukh_helpers.predictions as predictions
-    skip = {{"_", "__", "___", "input", "raw_input", "getpass"}}
-    snapshot = {{k: v for k, v in builtins.__dict__.items() if k not in skip}}
-    watched = {{m.__name__: m for m in (checks, predictions)}}
-    per_module = {{name: {{k: v for k, v in vars(m).items() if callable(v)}} for name, m in watched.items()}}
-    originals = {{**per_module["rukh_helpers.predictions"], **per_module["rukh_helpers.checks"]}}
-    assert_close = torch.testing.assert_close
-
-    def verify(namespace, imported):
-        problems = []
-        for k, v in snapshot.items():
-            if builtins.__dict__.get(k) is not v:
-                problems.append("builtins." + k)
-        for name, module in watched.items():
-            if sys.modules.get(name) is not module:
-                problems.append("sys.modules[" + repr(name) + "]")
-            for k, v in per_module[name].items():
-                if vars(module).get(k) is not v:
-                    problems.append(name + "." + k)
-        for k in imported:
-            if k in originals and k in namespace and namespace[k] is not originals[k]:  # si la celda llegó a importarlo
-                problems.append(k)
-        if torch.testing.assert_close is not assert_close:
-            problems.append("torch.testing.assert_close")
-        # Solo se sondea la comprobación del curso: llamar a assert_close cuesta ~1 s la primera vez
-        # (importa torch.distributed) y ningún test del curso la usa; su identidad sí se vigila arriba.
-        for probe in (
-            lambda: originals["check_equal"](0, 1),
-            lambda: originals["check_prediction"](0, "number:0000000000", "x"),
-        ):
-            try:
-                probe()
-            except AssertionError:
-                pass
-            else:
-                problems.append("una comprobación que no falla")
-        if problems:
-            raise SystemError("{TAMPER_ENAME}: " + ", ".join(sorted(set(problems))))
-        print("CANARIO-BIEN-{nonce}")
-
-    return verify
-
-_curso_verifica_{nonce} = _curso_guardia_{nonce}()
-del _curso_guardia_{nonce}'''
-
-
-def _verify_source(nonce: str, imported: list[str]) -> str:
-    return f"{GUARD_MARK} {nonce}\n_curso_verifica_{nonce}(globals(), {imported!r})"
-
-
-def _must_fail_source(nonce: str) -> str:
-    return f'{GUARD_MARK} {nonce}\nraise AssertionError("CANARIO-FALLO-{nonce}")'
-
-
-def _guard_cell(source: str, role: str) -> NotebookNode:
-    cell = new_code_cell(source)
-    cell.metadata["curso_guardia"] = role
-    return cell
-
-
 class InsertCanaries(NbGraderPreprocessor):
     """Mete las celdas del corrector (ver el docstring del módulo)."""
 
@@ -164,8 +92,16 @@ class GuardedExecute(Execute):
     """
 
     kernel_name = Unicode(GRADING_KERNEL_NAME).tag(config=True)
+    # El estado de los widgets iría en los metadatos del cuaderno, sin límite de tamaño: no se guarda.
+    store_widget_state = Bool(False).tag(config=True)
 
     _report: str | None = None  # el informe del encierro del cuaderno que se ejecuta (ver ``preprocess``)
+
+    @default("iopub_timeout")
+    def _wait_for_late_outputs(self):
+        # Tras la respuesta de una celda, lo que tarden en llegar sus salidas (nbgrader: 4 s y, si no, falla la
+        # entrega entera). En una máquina cargada 4 s no bastan; el tiempo del cuaderno solo se pasa en esto una vez.
+        return 20
 
     @default("shutdown_kernel")
     def _kill_at_the_end(self):
@@ -191,7 +127,11 @@ class GuardedExecute(Execute):
         return CourseSettings(parent=self)
 
     def preprocess(self, nb, resources=None, km=None):
-        self.timeout = self.settings.cell_timeout
+        settings = self.settings
+        notebook = ((resources or {}).get("nbgrader") or {}).get("notebook") or "?"
+        self._clock = NotebookClock(notebook, settings.notebook_timeout, settings.cell_timeout)
+        self._outputs = OutputAllowance(settings.output_max_bytes, settings.notebook_output_max_bytes)
+        self._cell_bytes = 0
         self._dead = self._tampered = None
         self._nonce = nb.metadata.get("curso_nonce")
         # Donde el núcleo anota lo que el encierro le niega (sandbox.Watcher): fuera de su alcance, y se lee
@@ -215,6 +155,11 @@ class GuardedExecute(Execute):
         if self._tampered is not None:
             cell.outputs = [_error(TAMPER_ENAME, f"no se ejecutó: manipulación de los tests en la celda {self._tampered}.")]
             return cell, self.resources
+        limit = self._clock.cell_limit()
+        if limit is None:  # el cuaderno ya no tiene tiempo: su núcleo no ejecuta nada más
+            cell.outputs = [self._clock.error("esta celda no se ejecutó")]
+            return cell, self.resources
+        self.timeout, self._cell_bytes = limit, 0
         try:
             cell, resources = super().preprocess_cell(cell, resources, index)
         except DeadKernelError:
@@ -223,10 +168,19 @@ class GuardedExecute(Execute):
             return cell, self.resources
         finally:
             self._note_blocked(cell)
+            self._clock.after(cell, index)
+            self._outputs.finished(cell)
         if (cell.get("metadata", {}).get("curso_guardia") == "verifica"
                 and f"CANARIO-BIEN-{self._nonce}" not in _text(cell.get("outputs", []))):
             self._tampered = index
         return cell, resources
+
+    def output(self, outs, msg, display_id, cell_index):
+        """Cada salida, según llega del núcleo, dentro del límite de tamaño (``allowances.OutputAllowance``)."""
+        out = super().output(outs, msg, display_id, cell_index)
+        if out is not None and outs and outs[-1] is out:
+            self._cell_bytes = self._outputs.arrived(outs, self._cell_bytes)
+        return out
 
     def _note_blocked(self, cell) -> None:
         """Lo que el encierro negó al núcleo mientras corría esta celda, como un error visible en ella."""
@@ -242,6 +196,8 @@ def problem_detail(output) -> str | None:
         return None
     if output.get("ename") == SANDBOX_ENAME:
         return output.get("evalue", "").removeprefix(BLOCKED_PREFIX).removesuffix(f". {BLOCKED_ADVICE}")
+    if output.get("ename") == NOTEBOOK_TIMEOUT_ENAME:
+        return budget_detail(output)
     return None
 
 
@@ -262,6 +218,8 @@ class CheckCanaries(NbGraderPreprocessor):
                 continue
             text = _text(cell.get("outputs", []))
             errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+            if NOTEBOOK_TIMEOUT_ENAME in text:
+                continue  # no llegó a ejecutarse (o se interrumpió) porque el cuaderno se quedó sin tiempo
             if role == "inicio" and errors and DEAD_ENAME not in text:
                 tampered_at = tampered_at or 0
                 reason = f"la celda inicial del corrector falló: {errors[0].get('ename')}: {errors[0].get('evalue', '')[:200]}"

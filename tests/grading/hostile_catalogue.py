@@ -410,6 +410,54 @@ def orphan_pid(root) -> int:
     return int(pids[0])
 
 
+# --- hacer daño al corrector sin leer nada: privilegios, tiempo y tamaño ---------------------------------
+
+@_attacking_the_course
+def privilegiada(root):
+    """Resuelve bien, pero intenta usar los poderes de root: crear un nodo de dispositivo y cargar un programa BPF."""
+    return (
+        "import ctypes, errno, os, platform\n"
+        "try:\n"
+        "    os.mknod('disco', 0o600 | 0o060000, os.makedev(8, 0))\n"
+        f"    print({ATTACK_MARK!r}, 'mknod sí')\n"
+        "except OSError as _error:\n"
+        f"    print({ATTACK_MARK!r}, 'mknod', errno.errorcode[_error.errno])\n"
+        "_libc = ctypes.CDLL(None, use_errno=True)\n"
+        "_libc.syscall({'x86_64': 321, 'aarch64': 280}[platform.machine()], 5, ctypes.create_string_buffer(128), 128)\n"
+        f"print({ATTACK_MARK!r}, 'bpf', errno.errorcode.get(ctypes.get_errno()))\n"
+        "_capacidades = [l.split()[1] for l in open('/proc/self/status') if l.startswith('CapEff')]\n"
+        f"print({ATTACK_MARK!r}, 'CapEff', *_capacidades)"
+    )
+
+
+GIANT_MB = 5  # más que los 2 MB por salida de nbgrader_config.py; el ataque de verdad (80 MB) va en el informe
+
+
+@_from_solved
+def imagen_gigante(nb):
+    _prepend(nb, "nb00-predict-order", "import base64, os\nfrom IPython.display import display\n"
+             f"display({{'image/png': base64.b64encode(os.urandom({GIANT_MB} * 2**20)).decode()}}, raw=True)")
+
+
+@_from_solved
+def html_gigante(nb):
+    _prepend(nb, "nb00-predict-order", "from IPython.display import HTML, display\n"
+             f"display(HTML('<table>' + '<tr><td>x</td></tr>' * ({GIANT_MB} * 2**20 // 18) + '</table>'))")
+
+
+SLOW_CELLS, SLOW_SECONDS = 20, 3  # como 20 celdas de 55 s frente a 300 s, pero en segundos
+SLOW_SETTINGS = {"notebook_timeout": 10, "cell_timeout": 5}  # la ronda de «lenta»: 10 s por cuaderno
+SLOW_POINTS = 0.5  # lo que puntuó antes de las celdas lentas: la predicción
+
+
+def lenta(folder, solved, release):
+    """Resuelve bien, pero tras la primera celda de tests mete 20 celdas que duermen casi el límite por celda."""
+    nb = copy.deepcopy(solved)
+    at = nb.cells.index(_cell(nb, "nb00-predict-order-tests")) + 1
+    nb.cells[at:at] = [nbformat.v4.new_code_cell(f"import time\ntime.sleep({SLOW_SECONDS})") for _ in range(SLOW_CELLS)]
+    _write(folder, nb)
+
+
 def json_roto(folder, solved, release):
     folder.mkdir(parents=True, exist_ok=True)
     (folder / FILE).write_text('{"cells": [{"cell_type": "code", "sour', encoding="utf-8")
@@ -456,4 +504,7 @@ CATALOGUE = {
     "chivata": (chivata, 0, "sandbox-denied"),
     "red-tcp": (red_tcp, 0, "sandbox-denied"),
     "red-udp": (red_udp, 0, "sandbox-denied"),
+    "privilegiada": (privilegiada, FULL_MARKS, "suspicious-code"),
+    "imagen-gigante": (imagen_gigante, FULL_MARKS, "output-too-big"),
+    "html-gigante": (html_gigante, FULL_MARKS, "output-too-big"),
 }

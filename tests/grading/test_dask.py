@@ -192,3 +192,21 @@ def test_a_class_graded_on_the_cluster_gets_the_grades_it_deserves(cluster, pilo
         assert (o.score, o.max_score) == (sum(s for s, _ in deserved[student].values()), sum(points.values()))
     assert "sandbox-denied" in outcomes["ladrona"].codes(), outcomes["ladrona"].status  # encerrada también en Dask
     assert not alive(orphan_pid(pilot.root)), "el huérfano de la entrega sigue vivo tras corregir en el clúster"
+
+
+def test_the_cluster_bounds_time_size_and_privilege_like_local_grading(cluster, pilot):
+    """Los ajustes viajan con cada trabajo: en el clúster, «lenta» se para a los 10 s de SLOW_SETTINGS, la imagen
+    gigante se queda en una nota y quien intenta usar los poderes de root recibe EPERM."""
+    from hostile_catalogue import ATTACK_MARK, CATALOGUE, FULL_MARKS, SLOW_SETTINGS, lenta, said
+    from test_notebook_budget import check_slow
+    from course_tools.grading.run import grade_all
+
+    solved, release = pilot.solved, pilot.release
+    lenta(pilot.folder("lenta"), solved, release)
+    for student in ("imagen-gigante", "privilegiada"):
+        CATALOGUE[student][0](pilot.folder(student), solved, release)
+    outcomes = {o.student: o for o in grade_all(pilot.root, selected=pilot.selected, jobs=2, quiet=True,
+                                                settings=SLOW_SETTINGS, scheduler=cluster.address)}
+    check_slow(outcomes["lenta"], outcomes["lenta"].seconds)
+    assert outcomes["imagen-gigante"].score == FULL_MARKS and "output-too-big" in outcomes["imagen-gigante"].codes()
+    assert said(pilot.root, "privilegiada", ATTACK_MARK) == ["mknod EPERM", "bpf EPERM", "CapEff 0000000000000000"]

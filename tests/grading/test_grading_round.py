@@ -179,3 +179,36 @@ def test_feedback_is_spanish_without_hidden_tests(course):
         assert not [line for line in hidden if line in page_text(text)]
     empty = next(p for p in written if "sin-rellenar" in str(p))
     assert "NotImplementedError" in empty.read_text(encoding="utf-8") or "CheckFailed" in empty.read_text(encoding="utf-8")
+
+
+def test_a_submission_holds_no_root_power(course):
+    """Corregida por root (CI) o por quien sea: ni un nodo de dispositivo, ni BPF, ni capacidades (como otro
+    usuario lo prueban tests/unit/test_sandbox.py y tests/kernels/test_isolation.py)."""
+    root, outcomes, _, _, _bait = course
+    assert said(root, "privilegiada", ATTACK_MARK) == ["mknod EPERM", "bpf EPERM", "CapEff 0000000000000000"]
+    assert not list((root / "autograded" / "privilegiada").rglob("disco"))
+
+
+@pytest.mark.parametrize("student", ["imagen-gigante", "html-gigante"])
+def test_a_giant_output_leaves_a_small_notebook_and_feedback(course, student):
+    from course_tools.grading.defences import TOO_BIG_MARK
+    from course_tools.settings import course_settings
+
+    root, outcomes, _, _, _bait = course
+    limit = course_settings().output_max_bytes
+    graded = Course(root).notebook("autograded", SLUG, student=student)
+    assert graded.stat().st_size < limit and TOO_BIG_MARK in graded.read_text(encoding="utf-8")
+    [page] = grading_feedback.feedback(root, outcomes=[outcomes[(student, SLUG)]])
+    assert page.stat().st_size < limit and TOO_BIG_MARK in page.read_text(encoding="utf-8")
+
+
+def test_healthy_notebooks_are_far_below_the_output_limits(course):
+    """Las figuras del curso y los tableros de 18 no se tocan: ninguna solución pierde una salida."""
+    from course_tools.settings import course_settings
+
+    root, outcomes, _, _, _bait = course
+    limit = course_settings().notebook_output_max_bytes
+    for slug in SLUGS:
+        o = outcomes[("solucion", slug)]
+        assert "output-too-big" not in o.codes() and "s en total" not in o.status, (slug, o.status)
+        assert Course(root).notebook("autograded", slug, student="solucion").stat().st_size < limit / 4, slug
