@@ -49,10 +49,22 @@ def test_the_model_trains_a_couple_of_steps():
     model = defs["MoveDecoder"](vocab_size=50, block=8, d=16, n_head=2, n_layer=1)
     opt = torch.optim.AdamW(defs["param_groups"](model, 0.1), lr=1e-2, betas=(0.9, 0.95))
     data = [(torch.randint(1, 50, (4, 8)), torch.randint(0, 50, (4, 8)))]
-    losses = defs["train"](model, opt, data, 3, 1e-2, 1, 1e-3, grad_accum=2)
-    assert len(losses) == 3 and all(torch.isfinite(torch.tensor(losses)))
+    losses, val = defs["train"](model, opt, data, 5, 1e-2, 1, 0.1, grad_accum=2, val_loader=data, eval_every=2)
+    assert len(losses) == 5 and all(torch.isfinite(torch.tensor(losses)))
+    assert [step for step, _ in val] == [2, 4, 5]      # cada eval_every pasos y en el último
+    assert model.training                                # evaluate deja el modo como estaba
     loss, top1 = defs["evaluate"](model, data, max_batches=1)
     assert loss > 0 and 0.0 <= top1 <= 1.0
+    assert defs["train"](model, opt, data, 2, 1e-2, 1, 0.1)[1] == []   # sin val_loader, sin curva
+
+
+def test_lr_at_is_rukhs_schedule():
+    lr_at = decoder.load_definition()["lr_at"]
+    assert lr_at(0, 3e-3, 60, 900, 0.1) == 0.0
+    assert lr_at(30, 3e-3, 60, 900, 0.1) == pytest.approx(1.5e-3)
+    assert lr_at(60, 3e-3, 60, 900, 0.1) == pytest.approx(3e-3)
+    assert lr_at(900, 3e-3, 60, 900, 0.1) == pytest.approx(3e-4)
+    assert lr_at(5000, 3e-3, 60, 900, 0.1) == pytest.approx(3e-4)
 
 
 @pytest.mark.skipif(not HAVE_CHECKPOINT, reason="falta rukh_helpers/data/decoder18.pt")
@@ -66,6 +78,21 @@ def test_checkpoint_loads_strictly():
     assert result.missing_keys == [] and result.unexpected_keys == []
     assert model.lm_head.weight is model.tokens.weight
     assert meta["bytes"] <= decoder.MAX_BYTES
+
+
+@pytest.mark.skipif(not HAVE_CHECKPOINT, reason="falta rukh_helpers/data/decoder18.pt")
+def test_meta_has_the_learning_curve():
+    from rukh_helpers.checkpoint import decoder_meta
+
+    meta = decoder_meta()
+    curve, steps = meta["curve"], meta["training"]["steps"]
+    assert curve["train_every"] == meta["training"]["log_every"]
+    assert [s for s, _ in curve["train"]] == list(range(curve["train_every"], steps + 1, curve["train_every"]))
+    val_steps = [s for s, _ in curve["val"]]
+    assert 10 <= len(val_steps) <= 20 and val_steps[-1] == steps
+    assert all(2.0 < loss < 8.0 for _, loss in curve["train"] + curve["val"])
+    assert curve["val"][-1][1] == pytest.approx(meta["val_loss"], abs=1e-3)
+    assert meta["final_train_loss"] == curve["train"][-1][1]
 
 
 def test_legal_predictions():

@@ -1,20 +1,51 @@
 """Respuestas equivocadas plausibles de 18-decoder: {grade_id: [(motivo, celda completa), ...]}.
 
-Los ejercicios de Block.forward y MoveDecoder.forward piden solo el cuerpo de un método: cada
+Los ejercicios de CausalSelfAttention.forward, Block.forward y MoveDecoder.forward piden solo el cuerpo de un método: cada
 respuesta equivocada es la clase del cuaderno entera (lo que no es del alumno, escrito una vez
 abajo) con otro cuerpo. La que solo cambia una o dos cosas de la solución se escribe como esos
 cambios sobre la solución (``_with``), para que se lea qué tiene de distinto."""
+
+_ATTENTION_HEAD = '''
+class CausalSelfAttention(nn.Module):
+    """La atención causal de rukh: qkv fundido, H cabezas de D = d / H, dropout y proyección de salida."""
+
+    def __init__(self, d, n_head, dropout=0.0):
+        super().__init__()
+        self.n_head = n_head
+        self.head_dim = d // n_head
+        self.dropout = dropout                   # la probabilidad, un float: la usa SDPA al entrenar
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.resid_drop = nn.Dropout(dropout)
+
+    def forward(self, x):
+        """x: (B, T, d) -> (B, T, d)."""
+'''
+
+
+def _attention(body: str) -> str:
+    """La clase del cuaderno con ``body`` como cuerpo del método del ejercicio."""
+    return _ATTENTION_HEAD + body + "\n"
+
+
+_ATTN = '''        B, T, d = x.shape
+        q, k, v = self.qkv(x).split(d, dim=2)
+        q, k, v = (t.view(B, T, self.n_head, self.head_dim).transpose(1, 2) for t in (q, k, v))
+        out = F.scaled_dot_product_attention(q, k, v, dropout_p=self.dropout if self.training else 0.0, is_causal=True)
+        out = out.transpose(1, 2).contiguous().view(B, T, d)
+        return self.resid_drop(self.proj(out))'''
+
 
 _BLOCK_HEAD = '''
 class Block(nn.Module):
     """Un bloque pre-norm de rukh: atención y MLP, cada uno con su LayerNorm delante y su residuo."""
 
-    def __init__(self, d, n_head, ff):
+    def __init__(self, d, n_head, ff, dropout=0.0):
         super().__init__()
         self.ln1 = nn.LayerNorm(d)
-        self.attn = CausalSelfAttention(d, n_head)
+        self.attn = CausalSelfAttention(d, n_head, dropout)
         self.ln2 = nn.LayerNorm(d)
-        self.mlp = Mlp(d, ff)
+        self.mlp = Mlp(d, ff, dropout)
 
     def forward(self, x):
         """x: (B, T, d) -> (B, T, d)."""
@@ -30,7 +61,7 @@ def _block(body: str) -> str:
 
 _DECODER_HEAD = '''
 class MoveDecoder(nn.Module):
-    """El decoder de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
+    """El decodificador de rukh en pequeño: tokens + posiciones, n_layer bloques, LayerNorm final y cabeza atada."""
 
     def __init__(self, vocab_size, block, d, n_head, n_layer, dropout=0.0):
         super().__init__()
@@ -38,7 +69,7 @@ class MoveDecoder(nn.Module):
         self.tokens = nn.Embedding(vocab_size, d)
         self.positions = nn.Embedding(block, d)
         self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d) for _ in range(n_layer)])
+        self.blocks = nn.ModuleList([Block(d, n_head, 4 * d, dropout) for _ in range(n_layer)])
         self.ln_f = nn.LayerNorm(d)
         self.lm_head = nn.Linear(d, vocab_size, bias=False)
         self.lm_head.weight = self.tokens.weight      # atada: un solo parámetro (cuaderno 08)
@@ -95,16 +126,40 @@ def param_groups(model, weight_decay):
 '''
 
 _LR_AT = '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
+def lr_at(step, lr, warmup, max_steps, min_lr_ratio):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): recta desde 0 y medio coseno hasta el suelo."""
+    floor = lr * min_lr_ratio
     if step < warmup:
-        return max_lr * (step + 1) / warmup
-    progress = min((step - warmup) / (total - warmup), 1.0)
-    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * progress))
+        return lr * step / warmup
+    progress = min((step - warmup) / (max_steps - warmup), 1.0)
+    return floor + 0.5 * (lr - floor) * (1 + math.cos(math.pi * progress))
 '''
 
 
 WRONG_ANSWERS = {
+    'nb18-attention-forward': [
+        ('[fijo] devuelve la entrada tal cual', _attention('''        return x''')),
+        ('[copia] la atención del cuaderno 14: sin dropout, sin proj ni resid_drop', _attention('''        B, T, d = x.shape
+        q, k, v = self.qkv(x).split(d, dim=2)
+        q, k, v = (t.view(B, T, self.n_head, d // self.n_head).transpose(1, 2) for t in (q, k, v))
+        out = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return out.transpose(1, 2).contiguous().view(B, T, d)''')),
+        ('dropout_p sin mirar el modo: también en eval()', _attention(_with(
+            _ATTN, ("dropout_p=self.dropout if self.training else 0.0", "dropout_p=self.dropout")))),
+        ('el modo al revés: dropout al evaluar y no al entrenar', _attention(_with(
+            _ATTN, ("self.dropout if self.training else 0.0", "0.0 if self.training else self.dropout")))),
+        ('junta las cabezas sin transpose', _attention(_with(
+            _ATTN, ("out = out.transpose(1, 2).contiguous().view(B, T, d)", "out = out.reshape(B, T, d)")))),
+        ('reparte las cabezas con view(B, H, T, D), sin transpose', _attention(_with(
+            _ATTN, ("t.view(B, T, self.n_head, self.head_dim).transpose(1, 2)", "t.view(B, self.n_head, T, self.head_dim)")))),
+        ('sin is_causal: cada posición ve las siguientes', _attention(_with(_ATTN, (", is_causal=True)", ")")))),
+        ('olvida proj', _attention(_with(_ATTN, ("self.resid_drop(self.proj(out))", "self.resid_drop(out)")))),
+        ('olvida resid_drop', _attention(_with(_ATTN, ("self.resid_drop(self.proj(out))", "self.proj(out)")))),
+        ('resid_drop antes de proj', _attention(_with(_ATTN, ("self.resid_drop(self.proj(out))", "self.proj(self.resid_drop(out))")))),
+        ('F.dropout en la salida de SDPA en vez de dropout_p en sus pesos', _attention(_with(
+            _ATTN, ("out = F.scaled_dot_product_attention(q, k, v, dropout_p=self.dropout if self.training else 0.0, is_causal=True)",
+                    "out = F.dropout(F.scaled_dot_product_attention(q, k, v, is_causal=True), self.dropout, self.training)")))),
+    ],
     'nb18-block-forward': [
         ('[copia] el bloque post-norm de la demo: suma primero y normaliza después', _block('''        x = self.ln1(x + self.attn(x))
         return self.ln2(x + self.mlp(x))''')),
@@ -215,18 +270,20 @@ n_no_decay = 27
 '''),
     ],
     'nb18-lr-at': [
-        ('[fijo] siempre max_lr', '''
-def lr_at(step, max_lr, warmup, total, min_lr):
-    """El ritmo de aprendizaje del paso `step` (0, 1, …): calentamiento lineal y luego coseno hasta min_lr."""
-    return float(max_lr)
+        ('[fijo] siempre lr', '''
+def lr_at(step, lr, warmup, max_steps, min_lr_ratio):
+    """El ritmo de aprendizaje del paso `step` (0, 1, …): recta desde 0 y medio coseno hasta el suelo."""
+    return float(lr)
 '''),
-        ('calentamiento sin + 1: el paso 0 da 0', _with(_LR_AT, ("max_lr * (step + 1) / warmup", "max_lr * step / warmup"))),
-        ('sin el 0.5: el coseno empieza en 2·max_lr', _with(_LR_AT, ("min_lr + 0.5 * (max_lr", "min_lr + (max_lr"))),
-        ('sin recortar el progreso: pasado total el lr vuelve a subir', _with(
-            _LR_AT, ("min((step - warmup) / (total - warmup), 1.0)", "(step - warmup) / (total - warmup)"))),
+        ('[copia] el calentamiento con + 1: el paso 0 no da 0', _with(_LR_AT, ("lr * step / warmup", "lr * (step + 1) / warmup"))),
+        ('la recta llega a lr en el paso warmup − 1', _with(_LR_AT, ("lr * step / warmup", "lr * step / (warmup - 1)"))),
+        ('min_lr_ratio como si fuera el suelo, no una fracción de lr', _with(_LR_AT, ("floor = lr * min_lr_ratio", "floor = min_lr_ratio"))),
+        ('sin el 0.5: el coseno empieza en 2·lr', _with(_LR_AT, ("floor + 0.5 * (lr - floor)", "floor + (lr - floor)"))),
+        ('sin recortar el progreso: pasado max_steps el lr vuelve a subir', _with(
+            _LR_AT, ("min((step - warmup) / (max_steps - warmup), 1.0)", "(step - warmup) / (max_steps - warmup)"))),
         ('el progreso cuenta desde el paso 0 y no desde el final del calentamiento', _with(
-            _LR_AT, ("min((step - warmup) / (total - warmup), 1.0)", "min(step / total, 1.0)"))),
-        ('olvida min_lr: el coseno baja hasta 0', _with(_LR_AT, ("min_lr + 0.5 * (max_lr - min_lr)", "0.5 * max_lr"))),
+            _LR_AT, ("min((step - warmup) / (max_steps - warmup), 1.0)", "min(step / max_steps, 1.0)"))),
+        ('olvida el suelo: el coseno baja hasta 0', _with(_LR_AT, ("floor + 0.5 * (lr - floor)", "0.5 * lr"))),
         ('devuelve un tensor con torch.cos', _with(
             _LR_AT, ("math.cos(math.pi * progress)", "torch.cos(torch.tensor(math.pi * progress))"))),
         ('un periodo entero de coseno en vez de medio', _with(_LR_AT, ("math.cos(math.pi * progress)", "math.cos(2 * math.pi * progress)"))),
