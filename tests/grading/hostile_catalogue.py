@@ -16,7 +16,7 @@ from course_tools.course import Course
 
 SLUG = "00-cuadernos"
 FILE = f"{SLUG}.ipynb"
-FULL_MARKS = 6.5  # la nota de la solución: la predicción vale 0.5 y cada ejercicio de código, 2
+FULL_MARKS = 6.5  # la nota de la solución: la predicción vale 0, el primer ejercicio 2.5 y los otros dos, 2
 
 
 def _cell(nb, grade_id):
@@ -84,9 +84,9 @@ def celdas_duplicadas(nb):
 
 @_from_solved
 def check_equal_trucado(nb):
-    _cell(nb, "nb00-count-moves-to").source = (
+    _cell(nb, "nb00-side-moves").source = (  # tras el primer ejercicio, que ya puntuó
         "import rukh_helpers.checks as _c\n_c.check_equal = lambda *a, **k: None\n"
-        "def destination(move):\n    return ''"
+        "def black_moves(game):\n    return []"
     )
 
 
@@ -447,13 +447,13 @@ def html_gigante(nb):
 
 SLOW_CELLS, SLOW_SECONDS = 20, 3  # como 20 celdas de 55 s frente a 300 s, pero en segundos
 SLOW_SETTINGS = {"notebook_timeout": 10, "cell_timeout": 5}  # la ronda de «lenta»: 10 s por cuaderno
-SLOW_POINTS = 0.5  # lo que puntuó antes de las celdas lentas: la predicción
+SLOW_POINTS = 2.5  # lo que puntuó antes de las celdas lentas: el primer ejercicio
 
 
 def lenta(folder, solved, release):
-    """Resuelve bien, pero tras la primera celda de tests mete 20 celdas que duermen casi el límite por celda."""
+    """Resuelve bien, pero tras el primer ejercicio mete 20 celdas que duermen casi el límite por celda."""
     nb = copy.deepcopy(solved)
-    at = nb.cells.index(_cell(nb, "nb00-predict-order-tests")) + 1
+    at = nb.cells.index(_cell(nb, "nb00-count-moves-to-tests")) + 1
     nb.cells[at:at] = [nbformat.v4.new_code_cell(f"import time\ntime.sleep({SLOW_SECONDS})") for _ in range(SLOW_CELLS)]
     _write(folder, nb)
 
@@ -482,14 +482,14 @@ def otra_tarea(folder, solved, release):
 
 
 CATALOGUE = {
-    "bucle": (bucle_infinito, 4.5, "timeout"),
+    "bucle": (bucle_infinito, 4, "timeout"),
     "memoria": (memoria, 4.5, "out-of-memory"),
     "nucleo-muerto": (nucleo_muerto, 2.5, "dead-kernel"),
     "megabytes": (megabytes, FULL_MARKS, "output-truncated"),
     "tests-borrados": (tests_borrados, FULL_MARKS, "tests-deleted"),
-    "tests-editados": (tests_editados, 6, "tests-edited"),
+    "tests-editados": (tests_editados, FULL_MARKS, "tests-edited"),  # la predicción editada vale 0
     "duplicadas": (celdas_duplicadas, FULL_MARKS, "duplicate-cells"),
-    "check-equal-trucado": (check_equal_trucado, 0.5, "tampering"),
+    "check-equal-trucado": (check_equal_trucado, 2.5, "tampering"),
     "builtins-trucado": (builtins_trucado, 0, "tampering"),
     "intrusa": (intrusa, FULL_MARKS, "suspicious-code"),
     "huerfano": (huerfano, FULL_MARKS, "suspicious-code"),

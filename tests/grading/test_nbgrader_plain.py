@@ -81,9 +81,9 @@ def test_the_solution_gets_full_marks_in_the_limited_kernel(plain):
 def test_a_tampered_check_is_detected(plain):
     root, _solved = plain
     got = scores(root, "trucada")
-    assert got["total"] == 0.5, got  # sin las defensas, check_equal trucado daría la nota entera
-    assert got["nb00-count-moves-to-tests"] == 0
-    tests = next(c for c in autograded(root, "trucada").cells if cells.grade_id(c) == "nb00-count-moves-to-tests")
+    assert got["total"] == 2.5, got  # el primer ejercicio; sin las defensas, check_equal trucado daría la nota entera
+    assert got["nb00-side-moves-tests"] == 0 and got["nb00-count-moves-to-tests"] == 2.5
+    tests = next(c for c in autograded(root, "trucada").cells if cells.grade_id(c) == "nb00-side-moves-tests")
     assert any(o.get("ename") == TAMPER_ENAME for o in tests.outputs), tests.outputs
 
 
@@ -113,7 +113,7 @@ def test_feedback_is_spanish_without_hidden_tests(plain):
         assert "BEGIN HIDDEN TESTS" not in text
     trucada = page_text((root / "feedback" / "trucada" / SLUG / f"{SLUG}.html").read_text(encoding="utf-8"))
     assert f"{TAMPER_ENAME}: manipulación de los tests detectada" in trucada
-    assert "Nota: 0,5 de 6,5" in trucada
+    assert "Nota: 2,5 de 6,5" in trucada
 
 
 def test_make_feedback_writes_what_plain_nbgrader_writes(plain):
