@@ -175,12 +175,16 @@ def check_array(
     atol: float = 1e-6,
     rtol: float = 1e-6,
     check_dtype: bool = True,
+    exact_dtype: bool = False,
 ) -> None:
-    """Como ``check_tensor`` pero para arrays de NumPy."""
+    """Como ``check_tensor`` pero para arrays de NumPy. Por defecto basta la clase de tipo (entero, coma
+    flotante…); con ``exact_dtype=True``, donde el enunciado nombra un tipo, tiene que ser ese mismo."""
     if not isinstance(got, np.ndarray):
         fail(f"{name}: esperaba un array de NumPy de forma {expected.shape}, pero obtuve {_describe(got)}.")
     if got.shape != expected.shape:
         fail(f"{name}: forma incorrecta: esperaba {expected.shape}, obtuve {got.shape}.")
+    if exact_dtype and got.dtype != expected.dtype:
+        fail(f"{name}: tipo incorrecto: esperaba {expected.dtype}, obtuve {got.dtype}.")
     if check_dtype and got.dtype.kind != expected.dtype.kind:
         fail(f"{name}: tipo incorrecto: esperaba {expected.dtype}, obtuve {got.dtype}.")
     check_tensor(

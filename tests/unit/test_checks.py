@@ -318,3 +318,11 @@ def test_the_honest_function_runs_and_returns_its_result_with_the_trap_set():
     got = checks.check_not_called_at_run(_learner_cells()["honest_norm"], (x,), "F.layer_norm", "nn.LayerNorm")
     assert isinstance(got, torch.Tensor) and got.shape == (3, 5)
     assert torch.nn.functional.layer_norm(x, (5,)).shape == (3, 5)  # fuera de la llamada, nada queda trucado
+
+
+def test_check_array_can_demand_the_exact_dtype_the_statement_names():
+    expected = np.array([0.5, 0.25])
+    checks.check_array(expected.astype(np.float32), expected)  # por defecto, basta la clase
+    with pytest.raises(CheckFailed, match="tipo incorrecto: esperaba float64, obtuve float32"):
+        checks.check_array(expected.astype(np.float32), expected, exact_dtype=True)
+    checks.check_array(expected.copy(), expected, exact_dtype=True)

@@ -29,6 +29,26 @@ WRONG_ANSWERS = {
         ("[mensaje] escribe ceros a ver qué dice el test", "naive_value = 0\nnaive_total = 0\nexact_rows = (0, 0, 0, 0)"),
     ],
     "nb02-previous-given-next": [
+        ("devuelve float32 donde el enunciado pide float64", '''
+import numpy as np
+
+def previous_given_next(counts):
+    totals = counts.sum(axis=0, keepdims=True)
+    return (counts / np.maximum(totals, 1)).T.astype(np.float32)
+'''),
+        ("[bucle] el bucle por columnas, movido a una función auxiliar que el código de la función no enseña", '''
+import numpy as np
+
+def _column(counts, b):
+    total = counts[:, b].sum()
+    return counts[:, b] / total if total else np.zeros(len(counts))
+
+def _all_columns(counts):
+    return np.array([_column(counts, b) for b in range(len(counts))])
+
+def previous_given_next(counts):
+    return _all_columns(counts)
+'''),
         ("[copia] pega la normalización por filas del cuaderno: P(siguiente | actual), no la de antes", '''
 import numpy as np
 

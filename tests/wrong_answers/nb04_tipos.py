@@ -46,6 +46,15 @@ WRONG_ANSWERS = {
             a="torch.float32", b="torch.int64", c="torch.int32", d="torch.int32", e="torch.float64")),
     ],
     "nb04-black-elo-ids": [
+        ("[bucle] Elo a Elo, con la recursión escondida en una función auxiliar", '''
+def _ids(values):
+    if not values:
+        return []
+    return [35 + min(max(values[0], 600), 3200) // 100 - 6] + _ids(values[1:])
+
+def black_elo_ids(ratings):
+    return torch.tensor(_ids(ratings.tolist()), dtype=torch.int64)
+'''),
         ("[copia] pega la línea del tramo de la sección 2: devuelve el Elo del tramo, no el id", '''
 def black_elo_ids(ratings):
     return ratings.clamp(600, 3200) // 100 * 100

@@ -133,6 +133,13 @@ shape_real = (41, 2030)
 '''),
     ],
     "nb06-last-real": [
+        ("[bucle] partida a partida con map y una función auxiliar", '''
+def _last(row):
+    return row[row != 0][-1]
+
+def last_real(ids):
+    return torch.stack(list(map(_last, ids)))
+'''),
         ("[copia] toma la última columna, como los cortes de la demo: en las partidas con relleno da 0", '''
 def last_real(ids):
     return ids[:, -1]
