@@ -21,10 +21,11 @@ c = get_config()  # noqa: F821  (nbgrader define get_config al leer este fichero
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# nbgrader lanza la orden `alembic`, buscándola en el PATH, para saber la versión de una libreta de notas nueva: con
-# `.venv/bin/nbgrader …` sin activar el entorno no la encontraría. La versión se lee aquí, sin lanzar nada (como hace
-# course_tools/nbgrader_compat.py en las órdenes del curso, que lo pone antes de leer este fichero).
+# nbgrader lanza la orden `alembic`, buscándola en el PATH, para saber la versión de una libreta de notas nueva y en
+# `nbgrader db upgrade`: con `.venv/bin/nbgrader …` sin activar el entorno no la encontraría. Las dos cosas se hacen
+# aquí dentro, sin lanzar nada (como hace course_tools/nbgrader_compat.py en las órdenes del curso).
 import nbgrader.api  # noqa: E402
+import nbgrader.dbutil  # noqa: E402
 
 
 def _alembic_head():
@@ -37,8 +38,17 @@ def _alembic_head():
     return ScriptDirectory.from_config(config).get_current_head()
 
 
+def _upgrade(db_url, revision="head"):
+    from alembic import command
+    from alembic.config import Config
+
+    with nbgrader.dbutil._temp_alembic_ini(db_url) as alembic_ini:  # el mismo alembic.ini que usaría la orden
+        command.upgrade(Config(alembic_ini), revision)
+
+
 if nbgrader.api.get_alembic_version.__module__ == "nbgrader.api":
     nbgrader.api.get_alembic_version = _alembic_head
+nbgrader.dbutil.upgrade = _upgrade
 
 # Los preprocesadores del curso están en course_tools/, junto a este fichero: nbgrader tiene que poder importarlos.
 if not any(os.path.abspath(entry or os.curdir) == HERE for entry in sys.path):
