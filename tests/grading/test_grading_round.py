@@ -158,8 +158,8 @@ def test_report_csv_summary_and_histograms(course, tmp_path):
     rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     assert len(rows) == len(outcomes)
     summary = made["summary"][SLUG]
-    assert set(summary) == {"nb00-predict-order-tests", "nb00-count-moves-to-tests", "nb00-side-moves-tests",
-                            "nb00-last-move-tests"}
+    # La predicción vale 0 puntos: el resumen solo cuenta los ejercicios que puntúan.
+    assert set(summary) == {"nb00-count-moves-to-tests", "nb00-side-moves-tests", "nb00-last-move-tests"}
     assert all(0 <= row["full_share"] <= 1 for row in summary.values())
     for png in made["histograms"]:
         assert png.read_bytes()[:4] == b"\x89PNG"
