@@ -387,7 +387,7 @@ def _trapped_call(func: Any, args: tuple, banned: set[str], label: str, forbidde
         f"ejecutaba llamó a `{used}`. Aquí se trata de escribirlo tú con las operaciones del cuaderno.")
 
     def _check(used: str) -> None:
-        if _op_key(used) in banned:
+        if _op_key(_snake(used)) in banned:
             caught.append(used)
             raise CheckFailed(message(used))
 
@@ -403,7 +403,7 @@ def _trapped_call(func: Any, args: tuple, banned: set[str], label: str, forbidde
             return op(*op_args, **(kwargs or {}))
 
     try:
-        with _Functions(), _Operations():
+        with _Functions(), _Operations(), _python_traps(func, forbidden, _check):
             result = call(func, *args, name=label)
     except CheckFailed:
         if caught:  # el mensaje de la trampa, aunque el alumno la haya envuelto en otra excepción
@@ -412,6 +412,54 @@ def _trapped_call(func: Any, args: tuple, banned: set[str], label: str, forbidde
     if caught:  # la trampa saltó y el alumno se tragó la excepción con un try
         fail(message(caught[0]))
     return result
+
+
+class _python_traps:
+    """Mientras dura el ``with``, las funciones y clases de Python prohibidas (``sorted``, ``Counter``…) son
+    trampas cuando las llama el código del alumno: en ``builtins``, en sus variables globales y en los
+    módulos que ha importado. Si las llama otro (torch, NumPy), siguen funcionando."""
+
+    def __init__(self, func: Any, forbidden: tuple[str, ...], check: Callable[[str], None]):
+        import builtins
+        import sys
+
+        self.saved: list[tuple[Any, str, Any]] = []
+        names = {f.rsplit(".", 1)[-1] for f in forbidden}
+        own = _own_code(func)
+        places = [builtins, getattr(inspect_unwrap(func), "__globals__", {})]
+        places += [v for v in list(places[1].values()) if type(v) is type(sys) and v.__name__ != "torch"]
+
+        def trap(name: str, original: Any) -> Any:
+            def trapped(*args: Any, **kwargs: Any) -> Any:
+                if own(sys._getframe(1).f_code):
+                    check(name)
+                return original(*args, **kwargs)
+
+            return trapped
+
+        for place in places:
+            getter = place.get if isinstance(place, dict) else lambda k, p=place: getattr(p, k, None)
+            keys = list(place) if isinstance(place, dict) else list(names)
+            for key in keys:
+                value = getter(key)
+                if key in names or getattr(value, "__name__", None) in names:
+                    if value is not None and callable(value):
+                        self.saved.append((place, key, value))
+        self.traps = [(place, key, trap(getattr(value, "__name__", key), value)) for place, key, value in self.saved]
+
+    def __enter__(self) -> None:
+        for place, key, trapped in self.traps:
+            if isinstance(place, dict):
+                place[key] = trapped
+            else:
+                setattr(place, key, trapped)
+
+    def __exit__(self, *exc: Any) -> None:
+        for place, key, original in self.saved:
+            if isinstance(place, dict):
+                place[key] = original
+            else:
+                setattr(place, key, original)
 
 
 def check_not_called_at_run(func: Any, args: tuple, *forbidden: str, name: str | None = None) -> Any:

@@ -326,3 +326,40 @@ def test_check_array_can_demand_the_exact_dtype_the_statement_names():
     with pytest.raises(CheckFailed, match="tipo incorrecto: esperaba float64, obtuve float32"):
         checks.check_array(expected.astype(np.float32), expected, exact_dtype=True)
     checks.check_array(expected.copy(), expected, exact_dtype=True)
+
+
+_PYTHON_CELLS = '''
+import collections
+from collections import Counter
+import numpy as np
+
+def _order(ids):
+    return np.array([k for k, _ in Counter(sorted(ids.ravel().tolist())).most_common()])
+
+def in_helper(ids, V):
+    return _order(ids)
+
+def by_module(ids, V):
+    return np.array(list(collections.Counter(ids.ravel().tolist())))
+
+def with_numpy(ids, V):
+    counts = np.bincount(ids.ravel(), minlength=V)
+    order = np.argsort(-counts, kind="stable")
+    return order[counts[order] > 0]
+'''
+
+
+@pytest.mark.parametrize("name", ["in_helper", "by_module"])
+def test_a_forbidden_python_function_in_a_helper_or_through_its_module_is_trapped(name):
+    namespace = {}
+    exec(compile(_PYTHON_CELLS, "/tmp/ipykernel_0/python.py", "exec"), namespace)
+    with pytest.raises(CheckFailed, match="mientras se ejecutaba llamó a `(sorted|Counter)`"):
+        checks.check_not_called_at_run(namespace[name], (np.array([[1, 5, 5, 2]]), 10), "Counter", "most_common", "sorted")
+    assert sorted([2, 1]) == [1, 2] and namespace["Counter"] is __import__("collections").Counter  # todo vuelve a su sitio
+
+
+def test_numpy_may_use_what_the_learner_may_not():
+    namespace = {}
+    exec(compile(_PYTHON_CELLS, "/tmp/ipykernel_0/python.py", "exec"), namespace)
+    got = checks.check_not_called_at_run(namespace["with_numpy"], (np.array([[1, 5, 5, 2]]), 10), "Counter", "sorted")
+    assert got.tolist() == [5, 1, 2]

@@ -177,6 +177,16 @@ def played_probs(probs, ids):
 '''),
     ],
     "nb02-by-frequency": [
+        ("[copia] Counter y sorted, escondidos en una función auxiliar que el código de la función no enseña", '''
+import numpy as np
+from collections import Counter
+
+def _order(ids):
+    return np.array([k for k, _ in Counter(sorted(ids.ravel().tolist())).most_common()], dtype=np.int64)
+
+def by_frequency(ids, V):
+    return _order(ids)
+'''),
         ("[copia] cuenta y ordena como la demostración, pero no quita los ids que no aparecen", '''
 import numpy as np
 
