@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from traitlets import Bool, Integer, Unicode
+from traitlets import Bool, Float, Integer, Unicode
 from traitlets.config import Configurable
 
 CONFIG_FILE = Path(__file__).resolve().parent.parent / "nbgrader_config.py"
@@ -44,6 +44,14 @@ class CourseSettings(Configurable):
     sandbox = Bool(True, help=(
         "Encerrar el núcleo de corrección (Landlock, sin red, sin privilegios). False solo para probar lo demás: "
         "el entorno sigue recortado.")).tag(config=True)
+    similarity_threshold = Float(0.7, help=(
+        "Parecidos en make grade: parte del código propio de un ejercicio (tras quitar nombres, comentarios y "
+        "formato) que tiene que coincidir con la solución publicada (copy-of-solution) o, entre dos alumnos y "
+        "más allá de esa solución, con el del otro (same-as-classmate) para señalarlo. Nunca cambia una nota. "
+        "Ver «Copias» en el README.")).tag(config=True)
+    similarity_min_chars = Integer(40, help=(
+        "Parecidos: el código propio de un ejercicio más corto que esto (en letras tras el analizador, cada "
+        "nombre cuenta una) no se compara: una respuesta tan corta se escribe igual sin copiar.")).tag(config=True)
     gradebook_url = Unicode("", help=(
         "La libreta de notas (URL de SQLAlchemy, p. ej. postgresql://profe@servidor:5432/notas). Vacía: "
         "gradebook.db en la raíz del curso.")).tag(config=True)

@@ -69,6 +69,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
     print(format_summary(made["summary"]))
     print(f"Notas: {made['csv'].relative_to(root)}; histogramas en {made['csv'].parent.relative_to(root)}/")
     print(f"Libreta de notas: {course.gradebook_url.split('@')[-1]}")
+    _report_copies(course)
     if worksheet:
         from .moodle import MoodleError, format_round, moodle_round
 
@@ -80,6 +81,21 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         print(format_round(back, root))
     print(f"Corrección terminada en {time.monotonic() - started:.1f} s")
     return 0
+
+
+def _report_copies(course) -> None:
+    """Los parecidos de la clase, después de la tabla: una entrega que no se puede comparar no para nada."""
+    from ..settings import course_settings
+    from .copies_report import copies_round
+    from .similarity import Thresholds
+
+    settings = course_settings(course.nbgrader_config())
+    thresholds = Thresholds(solution=settings.similarity_threshold, classmate=settings.similarity_threshold,
+                            min_chars=settings.similarity_min_chars)
+    try:
+        print("\n".join(copies_round(course, thresholds)))
+    except Exception as err:  # el informe es un aviso: las notas ya están escritas
+        print(f"✗ Parecidos: no se pudieron comparar ({type(err).__name__}: {err}); las notas no cambian.")
 
 
 def cmd_feedback(args, root: Path = ROOT) -> int:
@@ -95,4 +111,8 @@ def cmd_bench(args) -> int:
 
     from .executor import default_workers
 
-    return run_bench(students=args.students, jobs=args.jobs or default_workers())
+    status = run_bench(students=args.students, jobs=args.jobs or default_workers())
+    from .copies_bench import bench_copies, format_bench
+
+    print(format_bench(bench_copies(students=200)))
+    return status

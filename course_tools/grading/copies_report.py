@@ -113,3 +113,16 @@ def _section(result: ClassComparison, f: Finding, k: int) -> str:
 
 def write_reports(result: ClassComparison, folder: Path, k: int) -> dict[str, Path]:
     return {"csv": write_csv(result, folder / CSV_NAME), "html": write_html(result, folder / HTML_NAME, k)}
+
+
+def copies_round(course, thresholds) -> list[str]:
+    """Compara la clase de ``course``, escribe los dos informes y devuelve las líneas para la terminal."""
+    from .copies import cache_path, compare_class
+
+    result = compare_class(course, thresholds, cache=cache_path(course))
+    made = write_reports(result, course.report_dir, thresholds.k)
+    root = course.root
+    head = (f"Parecidos (no cambian ninguna nota): {len({(f.student, f.assignment) for f in result.findings})} "
+            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados; "
+            f"{made['html'].relative_to(root)} y {made['csv'].relative_to(root)}")
+    return [head, *("  " + line for line in summary_lines(result))]

@@ -35,13 +35,20 @@ CACHE_NAME = "parecidos-huellas.json"
 _BASE = 1_000_003
 
 
+def _setting(name: str):
+    """El valor por defecto de un ajuste del curso (``settings.CourseSettings``): escrito allí una sola vez."""
+    from ..settings import CourseSettings
+
+    return CourseSettings.class_traits()[name].default_value
+
+
 @dataclass(frozen=True)
 class Thresholds:
-    """Cuándo un parecido se señala. Los valores por defecto los pone ``settings.GradingSettings``."""
+    """Cuándo un parecido se señala. Los dos primeros vienen de ``c.CourseSettings`` (``make grade``)."""
 
-    solution: float = 0.7  # parte del código propio de un ejercicio que está en la solución publicada
-    classmate: float = 0.7  # parte del código más largo de los dos que comparten dos alumnos
-    min_chars: int = 40  # código propio más corto que esto (letras tras el analizador) no cuenta
+    solution: float = field(default_factory=lambda: _setting("similarity_threshold"))  # parte del código propio
+    classmate: float = field(default_factory=lambda: _setting("similarity_threshold"))  # … y entre compañeros
+    min_chars: int = field(default_factory=lambda: _setting("similarity_min_chars"))  # código más corto: no cuenta
     k: int = 12  # largo de cada k-grama, en letras tras el analizador
     window: int = 4  # ventana del aventado
     forced_share: float = 0.5  # huella que comparte más de esta parte de la clase: la obliga el ejercicio

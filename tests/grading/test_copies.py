@@ -90,3 +90,34 @@ def test_a_resumed_round_reads_only_what_changed(klass):
     path.write_text(json.dumps(nb), encoding="utf-8")
     changed = compare_class(klass, cache=cache)
     assert changed.read == 1 and changed.findings == first.findings
+
+
+def test_the_readme_gives_the_thresholds_as_the_settings_set_them():
+    from course_tools.settings import course_settings
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    settings = course_settings()
+    assert f"coincidir ({settings.similarity_threshold:g} por defecto)" in readme
+    assert f"cuenta ({settings.similarity_min_chars} letras tras el analizador)" in readme
+
+
+def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(klass, capsys):
+    from course_tools.grading.cli import _report_copies
+
+    _report_copies(klass)
+    out = capsys.readouterr().out
+    assert out.startswith("Parecidos (no cambian ninguna nota): 4 entrega(s) señalada(s)")
+    assert "autograded/informe/parecidos.html" in out and "autograded/informe/parecidos.csv" in out
+    assert "  hugo  11-bucle  same-as-classmate: mismo trabajo que ines (grupo 1)" in out
+    assert (klass.report_dir / "parecidos.html").exists() and (klass.report_dir / "parecidos.csv").exists()
+
+
+def test_a_comparison_that_breaks_stops_nothing(klass, capsys, monkeypatch):
+    from course_tools.grading import cli, copies_report
+
+    def broken(course, thresholds):
+        raise RuntimeError("disco lleno")
+
+    monkeypatch.setattr(copies_report, "copies_round", broken)
+    cli._report_copies(klass)
+    assert "✗ Parecidos: no se pudieron comparar (RuntimeError: disco lleno); las notas no cambian." in capsys.readouterr().out
