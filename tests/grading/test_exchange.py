@@ -240,4 +240,5 @@ def test_nothing_of_the_teacher_is_readable_by_the_learner(exchange_round):
     assert leaks == {}
     inbound = exchange / COURSE_ID / "inbound"
     assert str(inbound) in reach["denied"]  # nbgrader: el alumno escribe en inbound, pero no lo lista
+    assert str(exchange / COURSE_ID / "feedback") in reach["denied"]  # ni las devoluciones de los demás
     assert any(path.startswith(str(exchange / COURSE_ID / "outbound")) for path in reach["read"])  # la prueba leyó algo
