@@ -5,6 +5,23 @@ función rota que el cuaderno enseña, [fijo] se ajusta al caso visible, [global
 las celdas de demostración en vez del argumento, [mensaje] prueba valores y lee el mensaje.
 """
 
+
+_FIXED_MODEL_HEAD = '''
+class FixedModel(nn.Module):
+    def __init__(self, V, d):
+        super().__init__()
+        self.embed = nn.Embedding(V, d)
+        self.out = nn.Linear(d, V)
+
+    def forward(self, x):
+        return '''
+
+
+def _fixed_model(returned: str) -> str:
+    """La clase del ejercicio (lo que no es del alumno, escrito una vez) con ``returned`` tras el return."""
+    return _FIXED_MODEL_HEAD + returned + "\n"
+
+
 WRONG_ANSWERS = {
     "nb16-count-printed": [
         ("cree que el umbral se mira eje a eje y no con el total de elementos", '''
@@ -254,85 +271,13 @@ def top1_accuracy(logits, targets):
 '''),
     ],
     "nb16-fixed-model": [
-        ('[copia] deja el forward de StuckModel tal cual: logits encerrados entre -1 y 1', '''
-class FixedModel(nn.Module):
-    def __init__(self, V, d):
-        super().__init__()
-        self.embed = nn.Embedding(V, d)
-        self.out = nn.Linear(d, V)
-
-    def forward(self, x):
-        return torch.clamp(self.out(torch.relu(self.embed(x))), -1.0, 1.0)
-'''),
-        ('cambia el clamp por una softmax: devuelve probabilidades, no logits', '''
-class FixedModel(nn.Module):
-    def __init__(self, V, d):
-        super().__init__()
-        self.embed = nn.Embedding(V, d)
-        self.out = nn.Linear(d, V)
-
-    def forward(self, x):
-        return self.out(torch.relu(self.embed(x))).softmax(dim=-1)
-'''),
-        ('cambia el clamp por una sigmoide: otra manera de encerrar los logits', '''
-class FixedModel(nn.Module):
-    def __init__(self, V, d):
-        super().__init__()
-        self.embed = nn.Embedding(V, d)
-        self.out = nn.Linear(d, V)
-
-    def forward(self, x):
-        return torch.sigmoid(self.out(torch.relu(self.embed(x))))
-'''),
-        ('quita también la ReLU: ya no es el modelo que quería su autora', '''
-class FixedModel(nn.Module):
-    def __init__(self, V, d):
-        super().__init__()
-        self.embed = nn.Embedding(V, d)
-        self.out = nn.Linear(d, V)
-
-    def forward(self, x):
-        return self.out(self.embed(x))
-'''),
-        ('pone la ReLU detrás de la capa lineal: logits sin negativos', '''
-class FixedModel(nn.Module):
-    def __init__(self, V, d):
-        super().__init__()
-        self.embed = nn.Embedding(V, d)
-        self.out = nn.Linear(d, V)
-
-    def forward(self, x):
-        return torch.relu(self.out(self.embed(x)))
-'''),
-        ('devuelve log-probabilidades (log_softmax) en vez de los logits tal cual', '''
-class FixedModel(nn.Module):
-    def __init__(self, V, d):
-        super().__init__()
-        self.embed = nn.Embedding(V, d)
-        self.out = nn.Linear(d, V)
-
-    def forward(self, x):
-        return torch.log_softmax(self.out(torch.relu(self.embed(x))), dim=-1)
-'''),
-        ('encierra los logits en un intervalo más ancho, entre -3 y 3', '''
-class FixedModel(nn.Module):
-    def __init__(self, V, d):
-        super().__init__()
-        self.embed = nn.Embedding(V, d)
-        self.out = nn.Linear(d, V)
-
-    def forward(self, x):
-        return torch.clamp(self.out(torch.relu(self.embed(x))), -3.0, 3.0)
-'''),
-        ('[copia] corta el gradiente del embedding con detach: solo aprende la capa lineal', '''
-class FixedModel(nn.Module):
-    def __init__(self, V, d):
-        super().__init__()
-        self.embed = nn.Embedding(V, d)
-        self.out = nn.Linear(d, V)
-
-    def forward(self, x):
-        return self.out(torch.relu(self.embed(x)).detach())
-'''),
+        ('[copia] deja el forward de StuckModel tal cual: logits encerrados entre -1 y 1', _fixed_model('torch.clamp(self.out(torch.relu(self.embed(x))), -1.0, 1.0)')),
+        ('cambia el clamp por una softmax: devuelve probabilidades, no logits', _fixed_model('self.out(torch.relu(self.embed(x))).softmax(dim=-1)')),
+        ('cambia el clamp por una sigmoide: otra manera de encerrar los logits', _fixed_model('torch.sigmoid(self.out(torch.relu(self.embed(x))))')),
+        ('quita también la ReLU: ya no es el modelo que quería su autora', _fixed_model('self.out(self.embed(x))')),
+        ('pone la ReLU detrás de la capa lineal: logits sin negativos', _fixed_model('torch.relu(self.out(self.embed(x)))')),
+        ('devuelve log-probabilidades (log_softmax) en vez de los logits tal cual', _fixed_model('torch.log_softmax(self.out(torch.relu(self.embed(x))), dim=-1)')),
+        ('encierra los logits en un intervalo más ancho, entre -3 y 3', _fixed_model('torch.clamp(self.out(torch.relu(self.embed(x))), -3.0, 3.0)')),
+        ('[copia] corta el gradiente del embedding con detach: solo aprende la capa lineal', _fixed_model('self.out(torch.relu(self.embed(x)).detach())')),
     ],
 }
