@@ -5,13 +5,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from course_tools.course import ROOT
+from tests.browser.waiting import wait_until_serving
 from tests.ports import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -41,15 +40,7 @@ def lab_server(tmp_path_factory):
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2)
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab no arrancó:\n" + (tmp_path / "lab.log").read_text())
-                time.sleep(0.5)
+        wait_until_serving(url, TOKEN, process, tmp_path / "lab.log", 90, "JupyterLab")
         yield {"url": url, "token": TOKEN, "workspace": workspace}
     finally:
         if process.poll() is None:

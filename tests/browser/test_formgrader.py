@@ -17,8 +17,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import nbformat
@@ -27,12 +25,12 @@ import pytest
 from course_tools import cells
 from course_tools.course import NBGRADER_CONFIG, ROOT, Notebook
 from course_tools.nbgrader_compat import CONFINED_LINE
+from tests.browser.waiting import wait_in_browser, wait_until_serving
 from tests.ports import free_port
 
 sys.path.insert(0, str(ROOT / "tests" / "grading"))
 from hostile_catalogue import FULL_MARKS as HOSTILE_FULL, SLUG as HOSTILE_SLUG, hidden_only_lines, ladrona, page_text  # noqa: E402
 
-SHOTS = ROOT / "build" / "navegador"
 TOKEN = "prueba-profe"
 SLUG = "03-tensores"
 FULL_MARKS = 7.5
@@ -98,15 +96,7 @@ def formgrader(tmp_path_factory):
         from course_tools.grading.run import grade_all
 
         [outcome] = grade_all(twin, selected=[Notebook(SLUG)], quiet=True)
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2)
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("make lab-profe no arrancó:\n" + (tmp / "lab.log").read_text())
-                time.sleep(0.5)
+        wait_until_serving(url, TOKEN, process, tmp / "lab.log", 120, "make lab-profe")
         yield {"url": url, "root": root, "solved": solved, "make_grade": outcome}
     finally:
         if process.poll() is None:
@@ -120,20 +110,7 @@ def formgrader(tmp_path_factory):
 
 
 def _wait(driver, condition, what: str, timeout: float = 60):
-    from selenium.common.exceptions import WebDriverException
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            result = condition(driver)
-            if result:
-                return result
-        except WebDriverException:
-            pass
-        time.sleep(0.3)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(SHOTS / "formgrader-fallo.png"))
-    pytest.fail(f"El navegador no llegó a: {what} (captura en {SHOTS / 'formgrader-fallo.png'})")
+    return wait_in_browser(driver, condition, what, timeout, failure_shot="formgrader-fallo")
 
 
 def _css(driver, selector):

@@ -5,37 +5,22 @@ Las capturas de cada paso quedan en build/navegador/ para que una persona las mi
 
 import json
 import shutil
-import time
 
-import pytest
 
-from course_tools.course import ROOT, notebook_path
+from course_tools.course import notebook_path
+from tests.browser.waiting import SHOTS, wait_in_browser
+from tests.browser.waiting import shot as _shot
 
-SHOTS = ROOT / "build" / "navegador"
 NOTEBOOK = "00-cuadernos"
 ANSWER = "x_after_clicks, x_after_run_all = 37, 18"  # la predicción del primer ejercicio de 00
 PICTURE_NOTEBOOK = "05-broadcasting"
 
 
 def _wait(driver, condition, what: str, timeout: float = 60):
-    from selenium.common.exceptions import WebDriverException
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            result = condition(driver)
-            if result:
-                return result
-        except WebDriverException:
-            pass
-        time.sleep(0.3)
-    _shot(driver, "fallo")
-    pytest.fail(f"El navegador no llegó a: {what} (captura en {SHOTS / 'fallo.png'})")
+    return wait_in_browser(driver, condition, what, timeout)
 
 
-def _shot(driver, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
 
 
 def _click(driver, element, what: str) -> None:
