@@ -28,6 +28,11 @@ def _copy_course(tmp_path: Path) -> Path:
             shutil.copy2(ROOT / name, copy / name)
     for folder in ("source", "release"):
         shutil.copytree(ROOT / folder / PILOT, copy / folder / PILOT)
+    # Un curso de un solo cuaderno: el mapa de rukh se queda con lo que enseña ese cuaderno.
+    rukh_map = copy / "course_tools" / "data" / "mapa_rukh.toml"
+    head, *entries = rukh_map.read_text(encoding="utf-8").split("[[construct]]")
+    rukh_map.write_text("[[construct]]".join([head, *(e for e in entries if f'notebook = "{PILOT}"' in e)]),
+                        encoding="utf-8")
     (copy / "notebooks").mkdir()
     shutil.copy2(ROOT / "notebooks" / f"{PILOT}.ipynb", copy / "notebooks")
     # En la copia el piloto es el último cuaderno: su enlace «Siguiente» no tendría adónde ir.
