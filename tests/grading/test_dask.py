@@ -180,7 +180,7 @@ def test_a_class_graded_on_the_cluster_gets_the_grades_it_deserves(cluster, pilo
     from course_tools.grading.run import grade_all
 
     points = {cells.grade_id(c): float(cells.nbgrader_meta(c)["points"]) for c in pilot.solved.cells
-              if cells.is_graded_test(c)}
+              if cells.is_graded_test(c) and float(cells.nbgrader_meta(c)["points"]) > 0}  # la predicción no puntúa
     full = {gid: [p, p] for gid, p in points.items()}
     nothing = {gid: [0.0, p] for gid, p in points.items()}
     deserved = {"solucion": full, "huerfano": full, "sin-rellenar": nothing, "ladrona": nothing,

@@ -5,8 +5,10 @@ Va en su propio fichero (sin la ronda de ``course``) para que pytest-xdist lo co
 
 from __future__ import annotations
 
+import re
 import shutil
 
+from course_tools import cells
 from course_tools.course import ROOT, Course, notebooks
 from course_tools.grading.validate import validate_inverted_many
 
@@ -18,4 +20,10 @@ def test_validate_invert_sees_every_release_test_fail(tmp_path):
     printed = validate_inverted_many(paths, tmp_path)
     assert len(printed) == len(paths) > 0
     for path, text in printed.items():
-        assert "does not pass any tests" in text, f"{path.name}: algún test pasa sin rellenar:\n{text[-2000:]}"
+        # nbgrader da por aprobada una celda de 0 puntos (0 de 0), aunque falle: las predicciones, que no puntúan.
+        free = [c for c in cells.read(path).cells if cells.is_graded_test(c) and float(cells.nbgrader_meta(c)["points"]) == 0]
+        assert all("check_prediction(" in c.source for c in free), f"{path.name}: una celda de 0 puntos que no es una predicción"
+        if "does not pass any tests" in text:
+            continue
+        passed = re.search(r"PASA (\d+) CELDA", text)
+        assert passed and int(passed.group(1)) == len(free) > 0, f"{path.name}: algún test pasa sin rellenar:\n{text[-2000:]}"
