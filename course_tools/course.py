@@ -25,7 +25,7 @@ from .nbgrader_compat import use_inprocess_alembic
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED_DIR = ROOT / "notebooks"
-CATALOGUE_DIR = ROOT / "tests" / "wrong_answers"
+CATALOGUE_DIR = ROOT / "catalogues"
 NBGRADER_CONFIG = ROOT / "nbgrader_config.py"
 
 SLUG_PATTERN = re.compile(r"^(\d\d)-[a-z0-9-]+$")

@@ -158,7 +158,7 @@ def _class(course) -> list:
     import copy
 
     from hostile_catalogue import CATALOGUE
-    from tests.wrong_answers.nb00_cuadernos import WRONG_ANSWERS
+    from catalogues.nb00_cuadernos import WRONG_ANSWERS
 
     solved, release = course.solved, course.release
     wrong = copy.deepcopy(solved)

@@ -21,7 +21,7 @@ PILOT = "00-cuadernos"
 def _copy_course(tmp_path: Path) -> Path:
     copy = tmp_path / "curso"
     copy.mkdir()
-    for name in ("course_tools", "tests/wrong_answers", "rukh_helpers"):
+    for name in ("course_tools", "catalogues", "rukh_helpers"):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "nbgrader_config.py", "GLOSARIO.md"):
         if (ROOT / name).exists():

@@ -10,7 +10,7 @@ como nbval hace uno por celda:
     test_wrong_answers.py::03-tensores::nb03-pad-batch::hueco sin rellenar
     test_wrong_answers.py::03-tensores::nb03-pad-batch::[copia] rellena con ceros a la izquierda
 
-Las respuestas equivocadas están en ``tests/wrong_answers/``. Un cuaderno se ejecuta una sola
+Las respuestas equivocadas están en ``catalogues/``. Un cuaderno se ejecuta una sola
 vez, en un núcleo, con todas las variantes que se piden; con ``-n 2`` sus ítems van juntos al
 mismo proceso (``scheduling.py``). Solo un cuaderno: ``pytest tests/proof -k 03-tensores``.
 """

@@ -1,0 +1,49 @@
+"""Respuestas equivocadas escritas como cambios pequeños sobre la solución del cuaderno.
+
+La solución se lee del cuaderno del profesor (``source/NN-slug/NN-slug.ipynb``), que es su único
+sitio: el catálogo dice solo qué tiene de distinto cada respuesta.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+SOURCE = Path(__file__).resolve().parent.parent / "source"
+
+
+@lru_cache(maxsize=None)
+def _solutions(slug: str) -> dict[str, str]:
+    path = SOURCE / slug / f"{slug}.ipynb"
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    found = {}
+    for cell in cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if meta.get("solution") and meta.get("grade_id"):
+            source = cell["source"]
+            found[meta["grade_id"]] = source if isinstance(source, str) else "".join(source)
+    return found
+
+
+def solution(slug: str, grade_id: str) -> str:
+    """La celda de solución ``grade_id`` del cuaderno ``slug``, tal cual."""
+    found = _solutions(slug)
+    if grade_id not in found:
+        raise KeyError(f"{slug} no tiene una celda de solución {grade_id!r} (tiene: {', '.join(found)})")
+    return found[grade_id]
+
+
+def with_changes(text: str, *changes: tuple[str, str]) -> str:
+    """``text`` con cada ``viejo`` cambiado por ``nuevo``; cada ``viejo`` debe estar una sola vez."""
+    for old, new in changes:
+        count = text.count(old)
+        if count != 1:
+            raise ValueError(f"{old!r} está {count} veces en la solución; un cambio debe señalar un solo sitio")
+        text = text.replace(old, new)
+    return text
+
+
+def edit(slug: str, grade_id: str, *changes: tuple[str, str]) -> str:
+    """La solución de ``grade_id`` con ``changes`` aplicados: la forma corta de una respuesta casi correcta."""
+    return with_changes(solution(slug, grade_id), *changes)
