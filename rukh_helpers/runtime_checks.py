@@ -24,9 +24,13 @@ def _snake(name: str) -> str:
 
 def _op_key(name: str) -> str:
     """El nombre de una operación sin su espacio ni sus prefijos internos: ``torch.ops.aten.native_layer_norm`` →
-    ``layer_norm``, ``_softmax`` → ``softmax``."""
+    ``layer_norm``, ``_softmax`` → ``softmax``; el núcleo de una pérdida, sin su variante:
+    ``nll_loss_forward``, ``nll_loss_nd`` y ``nll_loss2d`` → ``nll_loss``."""
+    import re
+
     base = name.rsplit(".", 1)[-1].lstrip("_")
-    return base[len("native_"):] if base.startswith("native_") else base
+    base = base[len("native_"):] if base.startswith("native_") else base
+    return re.sub(r"(?<=_loss)(2d|_nd)?(_forward)?$", "", base)
 
 
 def _trapped_call(func: Any, args: tuple, banned: set[str], label: str, forbidden: tuple[str, ...]) -> Any:

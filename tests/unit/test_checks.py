@@ -363,3 +363,28 @@ def test_numpy_may_use_what_the_learner_may_not():
     exec(compile(_PYTHON_CELLS, "/tmp/ipykernel_0/python.py", "exec"), namespace)
     got = checks.check_not_called_at_run(namespace["with_numpy"], (np.array([[1, 5, 5, 2]]), 10), "Counter", "sorted")
     assert got.tolist() == [5, 1, 2]
+
+
+_LOSS_CELLS = '''
+import torch
+import torch.nn.functional as F
+
+def kernel(logits, targets):
+    return torch.ops.aten.nll_loss_forward(F.log_softmax(logits, -1), targets, None, 1, -100)[0]
+
+def batched_kernel(logits, targets):
+    return torch.ops.aten.nll_loss_nd(F.log_softmax(logits, -1), targets, None, 1, -100)
+
+def by_hand(logits, targets):
+    return -F.log_softmax(logits, -1).gather(-1, targets[:, None]).mean()
+'''
+
+
+@pytest.mark.parametrize("name", ["kernel", "batched_kernel"])
+def test_the_kernel_of_a_forbidden_loss_is_the_loss(name):
+    namespace = {}
+    exec(compile(_LOSS_CELLS, "/tmp/ipykernel_0/loss.py", "exec"), namespace)
+    args = (torch.randn(4, 5), torch.tensor([0, 1, 2, 3]))
+    with pytest.raises(CheckFailed, match="mientras se ejecutaba llamó a `.*nll_loss"):
+        checks.check_not_called_at_run(namespace[name], args, "F.cross_entropy", "F.nll_loss")
+    assert checks.check_not_called_at_run(namespace["by_hand"], args, "F.cross_entropy", "F.nll_loss").shape == ()
