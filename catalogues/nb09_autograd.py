@@ -1,4 +1,32 @@
-"""Respuestas equivocadas plausibles de 09-autograd: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 09-autograd: {grade_id: [(motivo, celda completa), ...]}.
+
+Las que son un cambio pequeño de la solución se escriben con ``edit`` (la solución, leída del
+cuaderno del profesor, con ese cambio); las que siguen otro camino, enteras.
+"""
+
+from catalogues.edits import edit
+
+SLUG = "09-autograd"
+
+
+def _sgd(*changes):
+    return edit(SLUG, "nb09-predict-sgd", *changes)
+
+
+def _derivative(*changes):
+    return edit(SLUG, "nb09-derivative-at", *changes)
+
+
+def _rows(*changes):
+    return edit(SLUG, "nb09-predict-rows", *changes)
+
+
+def _cubic(*changes):
+    return edit(SLUG, "nb09-cubic-step", *changes)
+
+
+_UPDATE = "coeffs -= lr * coeffs.grad"
+_RETURN = "return loss.item()"
 
 WRONG_ANSWERS = {
     "nb09-predict-sgd": [
@@ -7,21 +35,12 @@ grad_after_two = -54.0
 w_after_step = 1.54
 grad_fresh = -44.28
 '''),
-        ("cree que zero_grad() no borra: el gradiente nuevo se suma al viejo", '''
-grad_after_two = -108.0
-w_after_step = 2.08
-grad_fresh = -142.56
-'''),
-        ("da el paso a favor del gradiente, no en contra", '''
-grad_after_two = -108.0
-w_after_step = -0.08
-grad_fresh = -73.44
-'''),
-        ("calcula el gradiente nuevo en el w de partida, no en el de después del paso", '''
-grad_after_two = -108.0
-w_after_step = 2.08
-grad_fresh = -54.0
-'''),
+        ("cree que zero_grad() no borra: el gradiente nuevo se suma al viejo",
+         _sgd(("grad_fresh = -34.56", "grad_fresh = -142.56"))),
+        ("da el paso a favor del gradiente, no en contra",
+         _sgd(("w_after_step = 2.08", "w_after_step = -0.08"), ("grad_fresh = -34.56", "grad_fresh = -73.44"))),
+        ("calcula el gradiente nuevo en el w de partida, no en el de después del paso",
+         _sgd(("grad_fresh = -34.56", "grad_fresh = -54.0"))),
         ("olvida el factor 3 de la regla de la cadena", '''
 grad_after_two = -36.0
 w_after_step = 1.36
@@ -32,11 +51,8 @@ grad_after_two = -72.0
 w_after_step = 2.36
 grad_fresh = -36.0
 '''),
-        ("[mensaje] escribe el gradiente como texto", '''
-grad_after_two = "-108"
-w_after_step = 2.08
-grad_fresh = -34.56
-'''),
+        ("[mensaje] escribe el gradiente como texto",
+         _sgd(("grad_after_two = -108.0", 'grad_after_two = "-108"'))),
     ],
     "nb09-derivative-at": [
         ("[copia] copia la demo de un solo punto: backward() sobre un vector falla", '''
@@ -46,12 +62,8 @@ def derivative_at(f, xs):
     loss.backward()
     return w.grad
 '''),
-        ("usa la media en vez de la suma: cada derivada sale dividida entre N", '''
-def derivative_at(f, xs):
-    x = xs.detach().clone().requires_grad_(True)
-    f(x).mean().backward()
-    return x.grad
-'''),
+        ("usa la media en vez de la suma: cada derivada sale dividida entre N",
+         _derivative((".sum()", ".mean()"))),
         ("marca el xs de quien llama con requires_grad_: lo cambia y acumula gradiente entre llamadas", '''
 def derivative_at(f, xs):
     xs.requires_grad_(True)
@@ -87,34 +99,18 @@ def derivative_at(f, xs):
 def derivative_at(f, xs):
     return torch.tensor([1.0, -2.0, 10.0])
 '''),
-        ("[global] deriva en el v de la demo en vez de en xs", '''
-def derivative_at(f, xs):
-    x = v.detach().clone().requires_grad_(True)
-    f(x).sum().backward()
-    return x.grad
-'''),
+        ("[global] deriva en el v de la demo en vez de en xs",
+         _derivative(("xs.detach()", "v.detach()"))),
     ],
     "nb09-predict-rows": [
-        ("[mensaje] olvida el factor 3 de la pérdida", '''
-grad_first_col = (2, 0, 3, 0, 1, 0)
-moved_sgd = 3
-moved_adamw = 6
-'''),
-        ("cuenta una vez cada fila usada, sin sumar sus apariciones", '''
-grad_first_col = (3, 0, 3, 0, 3, 0)
-moved_sgd = 3
-moved_adamw = 6
-'''),
-        ("cree que AdamW solo mueve las filas con gradiente", '''
-grad_first_col = (6, 0, 9, 0, 3, 0)
-moved_sgd = 3
-moved_adamw = 3
-'''),
-        ("cree que SGD también mueve las filas sin gradiente", '''
-grad_first_col = (6, 0, 9, 0, 3, 0)
-moved_sgd = 6
-moved_adamw = 6
-'''),
+        ("[mensaje] olvida el factor 3 de la pérdida",
+         _rows(("(6, 0, 9, 0, 3, 0)", "(2, 0, 3, 0, 1, 0)"))),
+        ("cuenta una vez cada fila usada, sin sumar sus apariciones",
+         _rows(("(6, 0, 9, 0, 3, 0)", "(3, 0, 3, 0, 3, 0)"))),
+        ("cree que AdamW solo mueve las filas con gradiente",
+         _rows(("moved_adamw = 6", "moved_adamw = 3"))),
+        ("cree que SGD también mueve las filas sin gradiente",
+         _rows(("moved_sgd = 3", "moved_sgd = 6"))),
         ("cuenta las apariciones solo de la primera partida del lote", '''
 grad_first_col = (3, 0, 6, 0, 0, 0)
 moved_sgd = 2
@@ -133,95 +129,25 @@ def cubic_step(coeffs, x, y, lr):
         coeffs -= lr * coeffs.grad
     coeffs.grad = None
 '''),
-        ("actualiza sin torch.no_grad(): la resta en su sitio sobre una hoja falla", '''
-def cubic_step(coeffs, x, y, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    coeffs -= lr * coeffs.grad
-    coeffs.grad = None
-    return loss.item()
-'''),
-        ("reasigna la variable local: el tensor de quien llama no cambia", '''
-def cubic_step(coeffs, x, y, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs = coeffs - lr * coeffs.grad
-    coeffs.grad = None
-    return loss.item()
-'''),
-        ("suma los errores en vez de promediarlos: el paso es N veces más grande", '''
-def cubic_step(coeffs, x, y, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).sum()
-    loss.backward()
-    with torch.no_grad():
-        coeffs -= lr * coeffs.grad
-    coeffs.grad = None
-    return loss.item()
-'''),
-        ("no borra el gradiente: el paso siguiente arrastra el de este", '''
-def cubic_step(coeffs, x, y, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs -= lr * coeffs.grad
-    return loss.item()
-'''),
-        ("borra el gradiente al principio y no al final: queda el de este paso", '''
-def cubic_step(coeffs, x, y, lr):
-    coeffs.grad = None
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs -= lr * coeffs.grad
-    return loss.item()
-'''),
-        ("da el paso a favor del gradiente: la pérdida sube", '''
-def cubic_step(coeffs, x, y, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs += lr * coeffs.grad
-    coeffs.grad = None
-    return loss.item()
-'''),
-        ("devuelve la pérdida de después del paso", '''
-def cubic_step(coeffs, x, y, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs -= lr * coeffs.grad
-        after = ((coeffs[0] + coeffs[1] * x + coeffs[2] * x**2 + coeffs[3] * x**3 - y) ** 2).mean()
-    coeffs.grad = None
-    return after.item()
-'''),
-        ("devuelve el tensor de la pérdida, no un float", '''
-def cubic_step(coeffs, x, y, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs -= lr * coeffs.grad
-    coeffs.grad = None
-    return loss
-'''),
-        ("lee los coeficientes al revés: d + c·x + b·x² + a·x³", '''
-def cubic_step(coeffs, x, y, lr):
-    d, c, b, a = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs -= lr * coeffs.grad
-    coeffs.grad = None
-    return loss.item()
-'''),
+        ("actualiza sin torch.no_grad(): la resta en su sitio sobre una hoja falla",
+         _cubic((f"    with torch.no_grad():\n        {_UPDATE}", f"    {_UPDATE}"))),
+        ("reasigna la variable local: el tensor de quien llama no cambia",
+         _cubic((_UPDATE, "coeffs = coeffs - lr * coeffs.grad"))),
+        ("suma los errores en vez de promediarlos: el paso es N veces más grande",
+         _cubic((".mean()", ".sum()"))),
+        ("no borra el gradiente: el paso siguiente arrastra el de este",
+         _cubic(("    coeffs.grad = None\n", ""))),
+        ("borra el gradiente al principio y no al final: queda el de este paso",
+         _cubic(("    coeffs.grad = None\n", ""), ("    a, b, c, d = coeffs", "    coeffs.grad = None\n    a, b, c, d = coeffs"))),
+        ("da el paso a favor del gradiente: la pérdida sube",
+         _cubic(("coeffs -= lr", "coeffs += lr"))),
+        ("devuelve la pérdida de después del paso",
+         _cubic((_UPDATE, _UPDATE + "\n        after = ((coeffs[0] + coeffs[1] * x + coeffs[2] * x**2 + coeffs[3] * x**3 - y) ** 2).mean()"),
+                (_RETURN, "return after.item()"))),
+        ("devuelve el tensor de la pérdida, no un float",
+         _cubic((_RETURN, "return loss"))),
+        ("lee los coeficientes al revés: d + c·x + b·x² + a·x³",
+         _cubic(("a, b, c, d = coeffs", "d, c, b, a = coeffs"))),
         ("escribe el gradiente del error cuadrático medio a mano, sin autograd", '''
 def cubic_step(coeffs, x, y, lr):
     powers = torch.stack([x ** 0, x, x ** 2, x ** 3], dim=1)
@@ -232,31 +158,15 @@ def cubic_step(coeffs, x, y, lr):
     coeffs.grad = None
     return loss.item()
 '''),
-        ("[global] usa los 2000 puntos del cuaderno (x, y globales) en vez de los datos que recibe", '''
-def cubic_step(coeffs, xs, ys, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs -= lr * coeffs.grad
-    coeffs.grad = None
-    return loss.item()
-'''),
+        ("[global] usa los 2000 puntos del cuaderno (x, y globales) en vez de los datos que recibe",
+         _cubic(("def cubic_step(coeffs, x, y, lr):", "def cubic_step(coeffs, xs, ys, lr):"))),
         ("[fijo] escribe los coeficientes y la pérdida del ejemplo visible", '''
 def cubic_step(coeffs, x, y, lr):
     with torch.no_grad():
         coeffs.copy_(torch.tensor([-0.3, 0.5, -0.9, -1.7]))
     return 2.5
 '''),
-        ("[mensaje] da bien el paso pero devuelve el 2.5 que pedía el mensaje, no la pérdida que calcula", '''
-def cubic_step(coeffs, x, y, lr):
-    a, b, c, d = coeffs
-    loss = ((a + b * x + c * x**2 + d * x**3 - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        coeffs -= lr * coeffs.grad
-    coeffs.grad = None
-    return 2.5
-'''),
+        ("[mensaje] da bien el paso pero devuelve el 2.5 que pedía el mensaje, no la pérdida que calcula",
+         _cubic((_RETURN, "return 2.5"))),
     ],
 }
