@@ -3,22 +3,22 @@
 Las entradas que empiezan por una etiqueta entre corchetes son las del alumno perezoso:
 [copia] código del cuaderno pegado, [referencia] la referencia del test visible, [fijo] el caso
 visible escrito a mano, [global] una variable del cuaderno en vez del argumento, [bucle] un bucle
-de Python donde se pide vectorizar, [mensaje] un valor al tuntún para leer el mensaje.
+de Python donde se pide vectorizar (también escondido en una función auxiliar, un ``map``, una
+comprensión o una recursión), [mensaje] un valor al tuntún para leer el mensaje. Las que son un
+cambio pequeño de la solución se escriben con ``edit`` sobre la del cuaderno del profesor.
 """
+
+from catalogues.edits import edit
+
+SLUG = "15-mas-detalles"
 
 
 def _shapes(a, b, c, d):
     return f"\nshape_a = {a}\nshape_b = {b}\nshape_c = {c}\nshape_d = {d}\n"
 
 
-_SHAPES = ((4,), (2, 5), (2, 5, 4, 6), (5, 3))
-
-
 def _strides(t, contiguous, tc, s):
     return f"\nstride_t = {t}\ncontiguous_t = {contiguous}\nstride_tc = {tc}\nstride_s = {s}\n"
-
-
-_STRIDES = ((1, 4, 12), False, (6, 2, 1), (12, 1))
 
 
 def _played(body):
@@ -29,35 +29,56 @@ def _heads(body):
     return "\ndef per_head_linear(x, w, b):\n" + body
 
 
+def _shape(old, new):
+    return edit(SLUG, "nb15-predict-shapes", (old, new))
+
+
+def _stride(old, new):
+    return edit(SLUG, "nb15-predict-strides", (old, new))
+
+
+def _played_edit(new_call):
+    return edit(SLUG, "nb15-played-logits", ("torch.einsum('btd,btd->bt', h, w_out[y])", new_call))
+
+
+def _heads_edit(*changes):
+    return edit(SLUG, "nb15-per-head-linear", *changes)
+
+
+# La solución calcula x @ w + b.unsqueeze(1); el bucle, cabeza a cabeza.
+_ONE_HEAD = "        out[:, h] = x[:, h] @ w[h] + b[h]\n"
+
+
 WRONG_ANSWERS = {
     "nb15-predict-shapes": [
-        ("cree que el vector de la derecha actúa como columna y su eje se queda", _shapes((4, 1), *_SHAPES[1:])),
-        ("cree que el vector de la izquierda se queda como fila", _shapes(_SHAPES[0], (2, 1, 5), *_SHAPES[2:])),
-        ("no estira el eje de lote de tamaño 1", _shapes(*_SHAPES[:2], (2, 4, 6), _SHAPES[3])),
-        ("alinea los ejes de lote por la izquierda", _shapes(*_SHAPES[:2], (5, 2, 4, 6), _SHAPES[3])),
+        ("cree que el vector de la derecha actúa como columna y su eje se queda", _shape("shape_a = (4,)", "shape_a = (4, 1)")),
+        ("cree que el vector de la izquierda se queda como fila", _shape("shape_b = (2, 5)", "shape_b = (2, 1, 5)")),
+        ("no estira el eje de lote de tamaño 1", _shape("shape_c = (2, 5, 4, 6)", "shape_c = (2, 4, 6)")),
+        ("alinea los ejes de lote por la izquierda", _shape("shape_c = (2, 5, 4, 6)", "shape_c = (5, 2, 4, 6)")),
         ("cree que (5, 1) + (3,) solo suma en la columna: deja la forma de la columna",
-         _shapes(*_SHAPES[:3], (5, 1))),
+         _shape("shape_d = (5, 3)", "shape_d = (5, 1)")),
         ("[copia] las formas de los ejemplos de las secciones 2 y 4",
          _shapes("()", (1, 1), (2, 4, 5), (3, 3))),
         ("[mensaje] prueba valores cualquiera para que el mensaje le diga los buenos",
          _shapes((1,), (1,), (1,), (1,))),
     ],
     "nb15-predict-strides": [
-        ("cree que transpose deja los pasos como estaban", _strides((12, 4, 1), *_STRIDES[1:])),
-        ("cree que transpose copia en orden: el tensor sigue contiguo", _strides(_STRIDES[0], True, *_STRIDES[2:])),
-        ("cree que contiguous devuelve los pasos del tensor original", _strides(*_STRIDES[:2], (12, 4, 1), _STRIDES[3])),
-        ("calcula los pasos de contiguous con la forma original (2, 3, 4) al revés", _strides(*_STRIDES[:2], (1, 2, 6), _STRIDES[3])),
-        ("cree que fijar un índice deja un tensor nuevo y contiguo (4, 1)", _strides(*_STRIDES[:3], (4, 1))),
-        ("[copia] los pasos del ejemplo de dos ejes de la sección 5",
+        ("cree que transpose deja los strides como estaban", _stride("stride_t = (1, 4, 12)", "stride_t = (12, 4, 1)")),
+        ("cree que transpose copia en orden: el tensor sigue contiguo", _stride("contiguous_t = False", "contiguous_t = True")),
+        ("cree que contiguous devuelve los strides del tensor original",
+         _stride("stride_tc = (6, 2, 1)", "stride_tc = (12, 4, 1)")),
+        ("calcula los strides de contiguous con la forma original (2, 3, 4) al revés",
+         _stride("stride_tc = (6, 2, 1)", "stride_tc = (1, 2, 6)")),
+        ("cree que fijar un índice deja un tensor nuevo y contiguo (4, 1)", _stride("stride_s = (12, 1)", "stride_s = (4, 1)")),
+        ("[copia] los strides del ejemplo de dos ejes de la sección 5",
          _strides((1, 3), False, (2, 1), (3, 1))),
         ("[mensaje] prueba valores cualquiera para que el mensaje le diga los buenos",
          _strides((1, 1, 1), True, (1, 1, 1), (1, 1))),
     ],
     "nb15-played-logits": [
-        ("[copia] la diagonal de la sección 6 aplicada a h y w_out",
-         _played("    return torch.einsum('ij,ji->i', h, w_out)\n")),
+        ("[copia] la diagonal de la sección 6 aplicada a h y w_out", _played_edit("torch.einsum('ij,ji->i', h, w_out)")),
         ("[copia] la cadena de las puntuaciones de la sección 6: suma sobre todo el vocabulario",
-         _played("    return torch.einsum('btd,vd->bt', h, w_out)\n")),
+         _played_edit("torch.einsum('btd,vd->bt', h, w_out)")),
         ("devuelve todos los logits (B, T, V) sin quedarse con el de la jugada",
          _played("    return h @ w_out.T\n")),
         ("multiplica por la fila de la jugada pero no suma el eje d",
@@ -80,30 +101,67 @@ WRONG_ANSWERS = {
             "        for t in range(y.shape[1]):\n"
             "            out[b, t] = h[b, t] @ w_out[y[b, t]]\n"
             "    return out\n")),
+        ("[bucle] los dos bucles, movidos a una función auxiliar", '''
+def _dot_each(h, rows):
+    out = torch.empty(h.shape[:-1], dtype=h.dtype)
+    for b in range(h.shape[0]):
+        for t in range(h.shape[1]):
+            out[b, t] = h[b, t] @ rows[b, t]
+    return out
+
+def played_logits(h, w_out, y):
+    return _dot_each(h, w_out[y])
+'''),
+        ("[bucle] un producto escalar por posición con map y una lambda, en una función auxiliar", '''
+def _dots(a, b):
+    return torch.stack(list(map(lambda u, v: (u * v).sum(), a, b)))
+
+def played_logits(h, w_out, y):
+    d = h.shape[-1]
+    return _dots(h.reshape(-1, d), w_out[y].reshape(-1, d)).view(y.shape)
+'''),
+        ("[bucle] una comprensión en una función auxiliar", '''
+def _dots(a, b):
+    return torch.stack([u @ v for u, v in zip(a, b)])
+
+def played_logits(h, w_out, y):
+    d = h.shape[-1]
+    return _dots(h.reshape(-1, d), w_out[y].reshape(-1, d)).view(y.shape)
+'''),
+        ("[bucle] una recursión: la primera posición y el resto", '''
+def _dots(a, b):
+    if len(a) == 0:
+        return a.new_zeros(0)
+    return torch.cat([(a[0] * b[0]).sum().view(1), _dots(a[1:], b[1:])])
+
+def played_logits(h, w_out, y):
+    d = h.shape[-1]
+    return _dots(h.reshape(-1, d), w_out[y].reshape(-1, d)).view(y.shape)
+'''),
     ],
     "nb15-per-head-linear": [
         ("[copia] la línea de la sección 1: el sesgo (H, E) se alinea con (T, E), no con las cabezas",
-         _heads("    return torch.matmul(x, w) + b\n")),
+         _heads_edit(("x @ w + b.unsqueeze(1)", "torch.matmul(x, w) + b"))),
         ("le pone al sesgo un eje delante, que también se alinea con (T, E)",
-         _heads("    return x @ w + b.unsqueeze(0)\n")),
+         _heads_edit(("b.unsqueeze(1)", "b.unsqueeze(0)"))),
         ("el eje de tamaño 1 del sesgo, al final: (H, E, 1)",
-         _heads("    return x @ w + b.unsqueeze(-1)\n")),
+         _heads_edit(("b.unsqueeze(1)", "b.unsqueeze(-1)"))),
         ("nombra bien los ejes con einsum pero suma el sesgo sin alinearlo",
          _heads("    return torch.einsum('bhtd,hde->bhte', x, w) + b\n")),
         ("olvida el sesgo",
-         _heads("    return x @ w\n")),
+         _heads_edit((" + b.unsqueeze(1)", ""))),
         ("traspone w como en nn.Linear (x @ W.T)",
-         _heads("    return x @ w.transpose(-2, -1) + b.unsqueeze(1)\n")),
+         _heads_edit(("x @ w +", "x @ w.transpose(-2, -1) +"))),
         ("suma también sobre las cabezas con einsum",
          _heads("    return torch.einsum('bhtd,hde->bte', x, w).unsqueeze(1) + b.unsqueeze(1)\n")),
         ("usa la capa de la cabeza 0 para todas",
-         _heads("    return x @ w[0] + b[0]\n")),
+         _heads_edit(("x @ w + b.unsqueeze(1)", "x @ w[0] + b[0]"))),
         ("pone las cabezas detrás para que el sesgo (H, E) encaje: @ multiplica entonces (H, D) por cada w[t]",
          _heads("    return (x.transpose(1, 2) @ w + b).transpose(1, 2)\n")),
         ("[copia] torch.mm de la sección 4: no acepta lotes",
-         _heads("    return torch.mm(x, w) + b.unsqueeze(1)\n")),
+         _heads_edit(("x @ w +", "torch.mm(x, w) +"))),
         ("pasa a float32 y pierde el tipo de la entrada",
-         _heads("    return x.float() @ w.float() + b.float().unsqueeze(1)\n")),
+         _heads_edit(("x @ w + b.unsqueeze(1)", "x.float() @ w.float() + b.float().unsqueeze(1)"))),
         ("[fijo] devuelve el resultado del ejemplo visible", _heads(
             "    return torch.tensor([[[[100.0, 201.0, 301.0], [102.0, 203.0, 305.0], [104.0, 205.0, 309.0]],\n"
             "                          [[-88.0, -207.0, -300.0], [-84.0, -209.0, -300.0], [-80.0, -211.0, -300.0]]]])\n")),
@@ -111,7 +169,40 @@ WRONG_ANSWERS = {
             "    B, H, T, D = x.shape\n"
             "    out = torch.empty(B, H, T, w.shape[-1], dtype=x.dtype)\n"
             "    for h in range(H):\n"
-            "        out[:, h] = x[:, h] @ w[h] + b[h]\n"
+            + _ONE_HEAD +
             "    return out\n")),
+        ("[bucle] el bucle sobre las cabezas, movido a una función auxiliar", '''
+def _each_head(x, w, b):
+    out = torch.empty(*x.shape[:-1], w.shape[-1], dtype=x.dtype)
+    for h in range(x.shape[1]):
+''' + _ONE_HEAD + '''    return out
+
+def per_head_linear(x, w, b):
+    return _each_head(x, w, b)
+'''),
+        ("[bucle] las cabezas con map y una función auxiliar", '''
+def _one_head(x_h, w_h, b_h):
+    return x_h @ w_h + b_h
+
+def per_head_linear(x, w, b):
+    return torch.stack(list(map(_one_head, x.unbind(1), w, b)), dim=1)
+'''),
+        ("[bucle] las cabezas con una comprensión en una función auxiliar", '''
+def _heads_of(x, w, b):
+    return torch.stack([x[:, h] @ w[h] + b[h] for h in range(w.shape[0])], dim=1)
+
+def per_head_linear(x, w, b):
+    return _heads_of(x, w, b)
+'''),
+        ("[bucle] una recursión: la primera cabeza y las demás", '''
+def _from_head(x, w, b):
+    if w.shape[0] == 0:
+        return x.new_zeros(x.shape[0], 0, x.shape[2], b.shape[-1])
+    first = (x[:, 0] @ w[0] + b[0]).unsqueeze(1)
+    return torch.cat([first, _from_head(x[:, 1:], w[1:], b[1:])], dim=1)
+
+def per_head_linear(x, w, b):
+    return _from_head(x, w, b)
+'''),
     ],
 }
