@@ -25,11 +25,13 @@ def _curso_guardia_{nonce}():
     import torch, torch.testing
     import rukh_helpers.checks as checks
     import rukh_helpers.predictions as predictions
+    # Lo que checks importa de otros módulos (from rukh_helpers.checks import …) se vigila también allí.
+    import rukh_helpers.check_messages as messages, rukh_helpers.code_checks as code, rukh_helpers.runtime_checks as runtime
     skip = {{"_", "__", "___", "input", "raw_input", "getpass"}}
     snapshot = {{k: v for k, v in builtins.__dict__.items() if k not in skip}}
-    watched = {{m.__name__: m for m in (checks, predictions)}}
+    watched = {{m.__name__: m for m in (checks, predictions, messages, code, runtime)}}
     per_module = {{name: {{k: v for k, v in vars(m).items() if callable(v)}} for name, m in watched.items()}}
-    originals = {{**per_module["rukh_helpers.predictions"], **per_module["rukh_helpers.checks"]}}
+    originals = {{k: v for values in per_module.values() for k, v in values.items()}}
     assert_close = torch.testing.assert_close
 
     def verify(namespace, imported):
