@@ -2,8 +2,35 @@
 
 Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] pega la
 función rota que el cuaderno enseña, [fijo] se ajusta al caso visible, [global] usa un valor de
-las celdas de demostración en vez del argumento, [mensaje] prueba valores y lee el mensaje.
+las celdas de demostración en vez del argumento, [mensaje] prueba valores y lee el mensaje,
+[bucle] un bucle de Python donde se pide el lote de una vez (también escondido en una función
+auxiliar, un ``map``, una comprensión o una recursión). Las que son un cambio pequeño de la
+solución se escriben con ``edit`` sobre la del cuaderno del profesor.
 """
+
+from catalogues.edits import edit
+
+SLUG = "16-depuracion"
+
+
+def _counts(*changes):
+    return edit(SLUG, "nb16-count-printed", *changes)
+
+
+def _mse(*changes):
+    return edit(SLUG, "nb16-elo-mse", *changes)
+
+
+def _loss(*changes):
+    return edit(SLUG, "nb16-game-loss", *changes)
+
+
+def _top1(*changes):
+    return edit(SLUG, "nb16-top1-accuracy", *changes)
+
+
+_SQUARED = "((pred.squeeze(-1) - target) ** 2)"
+_NO_V = ("V = logits.shape[-1]\n    ", "")
 
 
 _FIXED_MODEL_HEAD = '''
@@ -24,78 +51,27 @@ def _fixed_model(returned: str) -> str:
 
 WRONG_ANSWERS = {
     "nb16-count-printed": [
-        ("cree que el umbral se mira eje a eje y no con el total de elementos", '''
-count_a = 72
-count_b = 300
-count_c = 20
-count_d = 2000
-'''),
-        ("cree que al resumir se recortan todos los ejes, también los cortos", '''
-count_a = 64
-count_b = 300
-count_c = 20
-count_d = 36
-'''),
-        ("resume también el vector de 20, que no pasa del umbral", '''
-count_a = 48
-count_b = 300
-count_c = 8
-count_d = 30
-'''),
-        ("cree que edgeitems solo recorta las filas", '''
-count_a = 48
-count_b = 300
-count_c = 20
-count_d = 2000
-'''),
-        ("resume el (10, 30) aunque tiene menos de 1000 elementos", '''
-count_a = 48
-count_b = 36
-count_c = 20
-count_d = 30
-'''),
-        ("[mensaje] prueba las respuestas del ejercicio antiguo a ver qué dice el test", '''
-count_a = 64
-count_b = 300
-count_c = 20
-count_d = 36
-'''),
-        ("[mensaje] cuenta los elementos de cada tensor sin pensar en el resumen", '''
-count_a = 72
-count_b = 300
-count_c = 20
-count_d = 2000
-'''),
+        ("cree que el umbral se mira eje a eje y no con el total de elementos", _counts(("count_a = 48", "count_a = 72"), ("count_d = 30", "count_d = 2000"))),
+        ("cree que al resumir se recortan todos los ejes, también los cortos", _counts(("count_a = 48", "count_a = 64"), ("count_d = 30", "count_d = 36"))),
+        ("resume también el vector de 20, que no pasa del umbral", _counts(("count_c = 20", "count_c = 8"))),
+        ("cree que edgeitems solo recorta las filas", _counts(("count_d = 30", "count_d = 2000"))),
+        ("resume el (10, 30) aunque tiene menos de 1000 elementos", _counts(("count_b = 300", "count_b = 36"))),
+        ("[mensaje] prueba las respuestas del ejercicio antiguo a ver qué dice el test", _counts(("count_a = 48", "count_a = 64"), ("count_d = 30", "count_d = 36"))),
+        ("[mensaje] cuenta los elementos de cada tensor sin pensar en el resumen", _counts(("count_a = 48", "count_a = 72"), ("count_d = 30", "count_d = 2000"))),
     ],
     "nb16-elo-mse": [
-        ("[copia] pega la función rota tal cual", '''
-def elo_mse(pred, target):
-    return ((pred - target) ** 2).mean()
-'''),
-        ("promedia solo el primer eje: devuelve un vector en vez de un número", '''
-def elo_mse(pred, target):
-    return ((pred - target) ** 2).mean(dim=0)
-'''),
-        ("promedia por filas y luego el total: sigue usando la tabla (N, N)", '''
-def elo_mse(pred, target):
-    return ((pred - target) ** 2).mean(dim=1).mean()
-'''),
-        ("mueve el eje al objetivo: (N, 1) - (1, N) sigue siendo una tabla (N, N)", '''
-def elo_mse(pred, target):
-    return ((pred - target.unsqueeze(0)) ** 2).mean()
-'''),
-        ("divide la suma de la tabla (N, N) entre N", '''
-def elo_mse(pred, target):
-    return ((pred - target) ** 2).sum() / target.shape[0]
-'''),
-        ("calcula el error absoluto medio, no el cuadrático", '''
-def elo_mse(pred, target):
-    return (pred.squeeze(-1) - target).abs().mean()
-'''),
-        ("devuelve un número de Python con .item() en vez de un tensor", '''
-def elo_mse(pred, target):
-    return ((pred.squeeze(-1) - target) ** 2).mean().item()
-'''),
+        ("[copia] pega la función rota tal cual", _mse(("pred.squeeze(-1)", "pred"))),
+        ("promedia solo el primer eje: devuelve un vector en vez de un número",
+         _mse(("pred.squeeze(-1)", "pred"), (".mean()", ".mean(dim=0)"))),
+        ("promedia por filas y luego el total: sigue usando la tabla (N, N)",
+         _mse(("pred.squeeze(-1)", "pred"), (".mean()", ".mean(dim=1).mean()"))),
+        ("mueve el eje al objetivo: (N, 1) - (1, N) sigue siendo una tabla (N, N)",
+         _mse(("pred.squeeze(-1) - target", "pred - target.unsqueeze(0)"))),
+        ("divide la suma de la tabla (N, N) entre N",
+         _mse(("pred.squeeze(-1)", "pred"), (".mean()", ".sum() / target.shape[0]"))),
+        ("calcula el error absoluto medio, no el cuadrático",
+         _mse((_SQUARED + ".mean()", "(pred.squeeze(-1) - target).abs().mean()"))),
+        ("devuelve un número de Python con .item() en vez de un tensor", _mse((".mean()", ".mean().item()"))),
         ("[copia] copia el bucle de la referencia del test en vez de arreglar la resta", '''
 import torch
 
@@ -111,37 +87,49 @@ import torch
 def elo_mse(pred, target):
     return torch.tensor(0.015)
 '''),
+        ("[bucle] partida a partida, en un bucle movido a una función auxiliar", '''
+def _squares(diff):
+    out = torch.empty_like(diff)
+    for i in range(len(diff)):
+        out[i] = diff[i] ** 2
+    return out
+
+def elo_mse(pred, target):
+    return _squares(pred.squeeze(-1) - target).mean()
+'''),
+        ("[bucle] los cuadrados con map y una lambda", '''
+_square = lambda d: d ** 2
+
+def elo_mse(pred, target):
+    diff = pred.squeeze(-1) - target
+    return torch.stack(list(map(_square, diff))).mean()
+'''),
+        ("[bucle] los cuadrados con una comprensión en una función auxiliar", '''
+def _squares(diff):
+    return torch.stack([d ** 2 for d in diff])
+
+def elo_mse(pred, target):
+    return _squares(pred.squeeze(-1) - target).mean()
+'''),
+        ("[bucle] una recursión: la primera partida y las demás", '''
+def _sum_squares(diff):
+    if len(diff) == 0:
+        return diff.new_zeros(())
+    return diff[0] ** 2 + _sum_squares(diff[1:])
+
+def elo_mse(pred, target):
+    return _sum_squares(pred.squeeze(-1) - target) / target.shape[0]
+'''),
     ],
     "nb16-game-loss": [
-        ("[copia] pega la función rota tal cual", '''
-import torch.nn.functional as F
-
-
-def game_loss(logits, targets):
-    return F.cross_entropy(logits, targets, ignore_index=0)
-'''),
-        ("aplana con view: falla con targets de un corte, como y = tokens[:, 1:]", '''
-import torch.nn.functional as F
-
-
-def game_loss(logits, targets):
-    V = logits.shape[-1]
-    return F.cross_entropy(logits.view(-1, V), targets.view(-1), ignore_index=0)
-'''),
-        ("arregla la forma pero quita ignore_index: el relleno cuenta en la media", '''
-import torch.nn.functional as F
-
-
-def game_loss(logits, targets):
-    return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))
-'''),
-        ("aplana con el eje equivocado: usa T (shape[1]) como número de clases", '''
-import torch.nn.functional as F
-
-
-def game_loss(logits, targets):
-    return F.cross_entropy(logits.reshape(-1, logits.shape[1]), targets.reshape(-1), ignore_index=0)
-'''),
+        ("[copia] pega la función rota tal cual",
+         _loss(_NO_V, ("logits.reshape(-1, V), targets.reshape(-1)", "logits, targets"))),
+        ("aplana con view: falla con targets de un corte, como y = tokens[:, 1:]",
+         _loss(("logits.reshape(-1, V), targets.reshape(-1)", "logits.view(-1, V), targets.view(-1)"))),
+        ("arregla la forma pero quita ignore_index: el relleno cuenta en la media",
+         _loss(_NO_V, ("reshape(-1, V)", "reshape(-1, logits.shape[-1])"), (", ignore_index=0", ""))),
+        ("aplana con el eje equivocado: usa T (shape[1]) como número de clases",
+         _loss(_NO_V, ("reshape(-1, V)", "reshape(-1, logits.shape[1])"))),
         ("pone el eje de las clases con transpose(0, 2) en vez de (1, 2)", '''
 import torch.nn.functional as F
 
@@ -149,30 +137,12 @@ import torch.nn.functional as F
 def game_loss(logits, targets):
     return F.cross_entropy(logits.transpose(0, 2), targets.transpose(0, 1), ignore_index=0)
 '''),
-        ("suma en vez de promediar por token", '''
-import torch.nn.functional as F
-
-
-def game_loss(logits, targets):
-    V = logits.shape[-1]
-    return F.cross_entropy(logits.reshape(-1, V), targets.reshape(-1), ignore_index=0, reduction="sum")
-'''),
-        ("promedia sobre todas las posiciones, relleno incluido (cuenta los ceros)", '''
-import torch.nn.functional as F
-
-
-def game_loss(logits, targets):
-    V = logits.shape[-1]
-    losses = F.cross_entropy(logits.reshape(-1, V), targets.reshape(-1), ignore_index=0, reduction="none")
-    return losses.mean()
-'''),
-        ("[global] escribe a mano la V = 6 de la celda de demostración", '''
-import torch.nn.functional as F
-
-
-def game_loss(logits, targets):
-    return F.cross_entropy(logits.reshape(-1, 6), targets.reshape(-1), ignore_index=0)
-'''),
+        ("suma en vez de promediar por token", _loss(("ignore_index=0)", 'ignore_index=0, reduction="sum")'))),
+        ("promedia sobre todas las posiciones, relleno incluido (cuenta los ceros)",
+         _loss(("return F.cross_entropy(", "losses = F.cross_entropy("),
+               ("ignore_index=0)", 'ignore_index=0, reduction="none")\n    return losses.mean()'))),
+        ("[global] escribe a mano la V = 6 de la celda de demostración",
+         _loss(_NO_V, ("reshape(-1, V)", "reshape(-1, 6)"))),
         ("[copia] copia el bucle de la referencia del test: posición a posición", '''
 import torch
 
@@ -202,6 +172,54 @@ import torch
 
 def game_loss(logits, targets):
     return torch.tensor(math.log(logits.shape[-1]))
+'''),
+        ("[bucle] una F.cross_entropy por partida, en un bucle movido a una función auxiliar", '''
+import torch.nn.functional as F
+
+
+def _sum_per_game(logits, targets):
+    total = logits.new_zeros(())
+    for b in range(targets.shape[0]):
+        total = total + F.cross_entropy(logits[b], targets[b], ignore_index=0, reduction="sum")
+    return total
+
+
+def game_loss(logits, targets):
+    return _sum_per_game(logits, targets) / (targets != 0).sum()
+'''),
+        ("[bucle] las partidas con map y una lambda", '''
+import torch.nn.functional as F
+
+_game_sum = lambda lg, tg: F.cross_entropy(lg, tg, ignore_index=0, reduction="sum")
+
+
+def game_loss(logits, targets):
+    return torch.stack(list(map(_game_sum, logits, targets))).sum() / (targets != 0).sum()
+'''),
+        ("[bucle] las partidas con una comprensión en una función auxiliar", '''
+import torch.nn.functional as F
+
+
+def _per_game(logits, targets):
+    return torch.stack([F.cross_entropy(lg, tg, ignore_index=0, reduction="sum") for lg, tg in zip(logits, targets)])
+
+
+def game_loss(logits, targets):
+    return _per_game(logits, targets).sum() / (targets != 0).sum()
+'''),
+        ("[bucle] una recursión: la primera partida y las demás", '''
+import torch.nn.functional as F
+
+
+def _sum_from(logits, targets):
+    if targets.shape[0] == 0:
+        return logits.new_zeros(())
+    first = F.cross_entropy(logits[0], targets[0], ignore_index=0, reduction="sum")
+    return first + _sum_from(logits[1:], targets[1:])
+
+
+def game_loss(logits, targets):
+    return _sum_from(logits, targets) / (targets != 0).sum()
 '''),
     ],
     "nb16-top1-accuracy": [
@@ -268,6 +286,43 @@ def top1_accuracy(logits, targets):
         ("[fijo] devuelve el valor del caso escrito a mano", '''
 def top1_accuracy(logits, targets):
     return 0.75
+'''),
+        ("[bucle] partida a partida, en un bucle movido a una función auxiliar", '''
+def _hits_and_real(logits, targets):
+    hits = real = 0
+    for b in range(targets.shape[0]):
+        counted = targets[b] != 0
+        hits += (logits[b].argmax(dim=-1) == targets[b])[counted].sum().item()
+        real += counted.sum().item()
+    return hits, real
+
+def top1_accuracy(logits, targets):
+    hits, real = _hits_and_real(logits, targets)
+    return hits / real
+'''),
+        ("[bucle] los aciertos de cada partida con map y una lambda", '''
+_game_hits = lambda lg, tg: (lg.argmax(dim=-1) == tg)[tg != 0].sum()
+
+def top1_accuracy(logits, targets):
+    hits = torch.stack(list(map(_game_hits, logits, targets))).sum()
+    return (hits / (targets != 0).sum()).item()
+'''),
+        ("[bucle] una comprensión en una función auxiliar", '''
+def _game_hits(logits, targets):
+    return sum(int((lg.argmax(dim=-1) == tg)[tg != 0].sum()) for lg, tg in zip(logits, targets))
+
+def top1_accuracy(logits, targets):
+    return _game_hits(logits, targets) / int((targets != 0).sum())
+'''),
+        ("[bucle] una recursión: la primera partida y las demás", '''
+def _hits_from(logits, targets):
+    if targets.shape[0] == 0:
+        return 0
+    first = int((logits[0].argmax(dim=-1) == targets[0])[targets[0] != 0].sum())
+    return first + _hits_from(logits[1:], targets[1:])
+
+def top1_accuracy(logits, targets):
+    return _hits_from(logits, targets) / int((targets != 0).sum())
 '''),
     ],
     "nb16-fixed-model": [
