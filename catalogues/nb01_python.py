@@ -5,12 +5,20 @@ que el cuaderno ya enseña, [fijo] se ajusta al caso visible, [global] usa una v
 en vez del argumento, [mensaje] prueba un valor y lee el mensaje del test.
 """
 
+from catalogues.edits import edit
+
+SLUG = "01-python"
+
 WRONG_ANSWERS = {
     "nb01-predict-lengths": [
-        ("cree que el corte 3:10 da siete elementos aunque la partida tenga cinco", "slice_len = 7\nset_len = 8"),
-        ("cree que quedan tres jugadas desde la posición 3 (cuenta la 3, la 4 y una 5 que no existe)", "slice_len = 3\nset_len = 8"),
-        ("no quita los repetidos al unir las dos partidas", "slice_len = 2\nset_len = 10"),
-        ("quita solo una de las dos jugadas repetidas", "slice_len = 2\nset_len = 9"),
+        ("cree que el corte 3:10 da siete elementos aunque la partida tenga cinco",
+         edit(SLUG, "nb01-predict-lengths", ("slice_len = 2", "slice_len = 7"))),
+        ("cree que quedan tres jugadas desde la posición 3 (cuenta la 3, la 4 y una 5 que no existe)",
+         edit(SLUG, "nb01-predict-lengths", ("slice_len = 2", "slice_len = 3"))),
+        ("no quita los repetidos al unir las dos partidas",
+         edit(SLUG, "nb01-predict-lengths", ("set_len = 8", "set_len = 10"))),
+        ("quita solo una de las dos jugadas repetidas",
+         edit(SLUG, "nb01-predict-lengths", ("set_len = 8", "set_len = 9"))),
         ("escribe las predicciones como texto", 'slice_len = "2"\nset_len = "8"'),
         ("[mensaje] prueba la longitud de una partida en los dos apartados a ver qué dice el test", "slice_len = 5\nset_len = 5"),
         ("[mensaje] prueba un número cualquiera", "slice_len = 0\nset_len = 0"),
@@ -28,17 +36,10 @@ def vocab_by_appearance(games):
 def vocab_by_appearance(games):
     return ["<bos>"] + [m for g in games for m in g]
 '''),
-        ("quita los repetidos solo dentro de cada partida", '''
-def vocab_by_appearance(games):
-    vocab = ["<bos>"]
-    for g in games:
-        seen = set()
-        for m in g:
-            if m not in seen:
-                seen.add(m)
-                vocab.append(m)
-    return vocab
-'''),
+        ("quita los repetidos solo dentro de cada partida",
+         edit(SLUG, "nb01-vocab-by-appearance",
+              ("    seen = set()\n", ""),
+              ("    for g in games:", "    for g in games:\n        seen = set()"))),
         ("pone <bos> al final", '''
 def vocab_by_appearance(games):
     vocab = []
@@ -277,42 +278,14 @@ def count_after_pair(games, pair):
             counts[c] += 1
     return counts
 '''),
-        ("cuenta la jugada que sigue a `a` (la propia b), no la que sigue a la pareja", '''
-from collections import Counter
-
-
-def count_after_pair(games, pair):
-    counts = Counter()
-    for g in games:
-        for a, b, c in zip(g, g[1:], g[2:]):
-            if (a, b) == tuple(pair):
-                counts[b] += 1
-    return counts
-'''),
-        ("mira dos posiciones más allá: la jugada que viene después de c", '''
-from collections import Counter
-
-
-def count_after_pair(games, pair):
-    counts = Counter()
-    for g in games:
-        for a, b, c, d in zip(g, g[1:], g[2:], g[3:]):
-            if (a, b) == tuple(pair):
-                counts[d] += 1
-    return counts
-'''),
-        ("compara la pareja con == sin convertirla: una lista no es igual a una tupla", '''
-from collections import Counter
-
-
-def count_after_pair(games, pair):
-    counts = Counter()
-    for g in games:
-        for a, b, c in zip(g, g[1:], g[2:]):
-            if (a, b) == pair:
-                counts[c] += 1
-    return counts
-'''),
+        ("cuenta la jugada que sigue a `a` (la propia b), no la que sigue a la pareja",
+         edit(SLUG, "nb01-count-after-pair", ("counts[c] += 1", "counts[b] += 1"))),
+        ("mira dos posiciones más allá: la jugada que viene después de c",
+         edit(SLUG, "nb01-count-after-pair",
+              ("for a, b, c in zip(g, g[1:], g[2:]):", "for a, b, c, d in zip(g, g[1:], g[2:], g[3:]):"),
+              ("counts[c] += 1", "counts[d] += 1"))),
+        ("compara la pareja con == sin convertirla: una lista no es igual a una tupla",
+         edit(SLUG, "nb01-count-after-pair", ("if (a, b) == tuple(pair):", "if (a, b) == pair:"))),
         ("solo mira la primera aparición de la pareja en cada partida", '''
 from collections import Counter
 
@@ -336,18 +309,8 @@ def count_after_pair(games, pair):
                 out.append(c)
     return out
 '''),
-        ("[global] recorre las partidas de juguete del cuaderno en vez del argumento", '''
-from collections import Counter
-
-
-def count_after_pair(games, pair):
-    counts = Counter()
-    for g in TOY_GAMES:
-        for a, b, c in zip(g, g[1:], g[2:]):
-            if (a, b) == tuple(pair):
-                counts[c] += 1
-    return counts
-'''),
+        ("[global] recorre las partidas de juguete del cuaderno en vez del argumento",
+         edit(SLUG, "nb01-count-after-pair", ("for g in games:", "for g in TOY_GAMES:"))),
         ("[fijo] devuelve los diccionarios del test visible", '''
 def count_after_pair(games, pair):
     if tuple(pair) == ("g1f3", "b8c6"):

@@ -6,26 +6,52 @@ línea que el cuaderno ya enseña, [global] usa una variable del cuaderno en vez
 valor y lee el mensaje del test.
 """
 
+from catalogues.edits import edit
+
+SLUG = "02-numpy"
+
 WRONG_ANSWERS = {
     "nb02-predict-shapes": [
-        ("confunde los ejes: cree que axis=0 deja un número por fila", "shape_a = (64,)\nshape_b = (64, 1)\nshape_c = (64,)"),
-        ("olvida que keepdims conserva el eje reducido", "shape_a = (200,)\nshape_b = (64,)\nshape_c = (199,)"),
-        ("escribe (200) sin coma: eso es un número, no una tupla", "shape_a = (200)\nshape_b = (64, 1)\nshape_c = (199)"),
-        ("ignora el corte: cree que a[:, 1:] sigue teniendo 200 columnas", "shape_a = (200,)\nshape_b = (64, 1)\nshape_c = (200,)"),
-        ("confunde los ejes solo en el corte: cree que axis=0 deja un número por partida", "shape_a = (200,)\nshape_b = (64, 1)\nshape_c = (64,)"),
-        ("pone keepdims en el eje equivocado", "shape_a = (200,)\nshape_b = (1, 200)\nshape_c = (199,)"),
+        ("confunde los ejes: cree que axis=0 deja un número por fila",
+         edit(SLUG, "nb02-predict-shapes",
+              ("shape_a = (200,)", "shape_a = (64,)"),
+              ("shape_c = (199,)", "shape_c = (64,)"))),
+        ("olvida que keepdims conserva el eje reducido",
+         edit(SLUG, "nb02-predict-shapes", ("shape_b = (64, 1)", "shape_b = (64,)"))),
+        ("escribe (200) sin coma: eso es un número, no una tupla",
+         edit(SLUG, "nb02-predict-shapes",
+              ("shape_a = (200,)", "shape_a = (200)"),
+              ("shape_c = (199,)", "shape_c = (199)"))),
+        ("ignora el corte: cree que a[:, 1:] sigue teniendo 200 columnas",
+         edit(SLUG, "nb02-predict-shapes", ("shape_c = (199,)", "shape_c = (200,)"))),
+        ("confunde los ejes solo en el corte: cree que axis=0 deja un número por partida",
+         edit(SLUG, "nb02-predict-shapes", ("shape_c = (199,)", "shape_c = (64,)"))),
+        ("pone keepdims en el eje equivocado",
+         edit(SLUG, "nb02-predict-shapes", ("shape_b = (64, 1)", "shape_b = (1, 200)"))),
         ("[copia] copia las formas que imprime la sección 3 para el array x de forma (4, 5)", "shape_a = (5,)\nshape_b = (4, 1)\nshape_c = (5,)"),
         ("[mensaje] escribe la forma de a en las tres, a ver qué dice el test", "shape_a = (64, 200)\nshape_b = (64, 200)\nshape_c = (64, 200)"),
-        ("[mensaje] deja un apartado sin escribir", "shape_a = (200,)\nshape_b = ...\nshape_c = (199,)"),
+        ("[mensaje] deja un apartado sin escribir",
+         edit(SLUG, "nb02-predict-shapes", ("shape_b = (64, 1)", "shape_b = ..."))),
     ],
     "nb02-predict-counts": [
-        ("cree que `+=` también cuenta las parejas repetidas", "naive_value = 2\nnaive_total = 5\nexact_rows = (1, 1, 0, 3)"),
-        ("acierta la casilla pero cuenta las cinco parejas en el total", "naive_value = 1\nnaive_total = 5\nexact_rows = (1, 1, 0, 3)"),
-        ("suma por columnas (axis=0) en vez de por filas", "naive_value = 1\nnaive_total = 4\nexact_rows = (1, 0, 4, 0)"),
-        ("cree que la pareja repetida se anula y vale 0", "naive_value = 0\nnaive_total = 2\nexact_rows = (1, 1, 0, 3)"),
-        ("escribe exact_rows como un número: el total de todas las filas", "naive_value = 1\nnaive_total = 4\nexact_rows = 5"),
-        ("olvida la pareja (3, 0) al sumar la fila 3", "naive_value = 1\nnaive_total = 4\nexact_rows = (1, 1, 0, 2)"),
-        ("[mensaje] prueba los números de la demostración del cuaderno (15 de 20)", "naive_value = 1\nnaive_total = 15\nexact_rows = (1, 1, 0, 3)"),
+        ("cree que `+=` también cuenta las parejas repetidas",
+         edit(SLUG, "nb02-predict-counts",
+              ("naive_value = 1", "naive_value = 2"),
+              ("naive_total = 4", "naive_total = 5"))),
+        ("acierta la casilla pero cuenta las cinco parejas en el total",
+         edit(SLUG, "nb02-predict-counts", ("naive_total = 4", "naive_total = 5"))),
+        ("suma por columnas (axis=0) en vez de por filas",
+         edit(SLUG, "nb02-predict-counts", ("exact_rows = (1, 1, 0, 3)", "exact_rows = (1, 0, 4, 0)"))),
+        ("cree que la pareja repetida se anula y vale 0",
+         edit(SLUG, "nb02-predict-counts",
+              ("naive_value = 1", "naive_value = 0"),
+              ("naive_total = 4", "naive_total = 2"))),
+        ("escribe exact_rows como un número: el total de todas las filas",
+         edit(SLUG, "nb02-predict-counts", ("exact_rows = (1, 1, 0, 3)", "exact_rows = 5"))),
+        ("olvida la pareja (3, 0) al sumar la fila 3",
+         edit(SLUG, "nb02-predict-counts", ("exact_rows = (1, 1, 0, 3)", "exact_rows = (1, 1, 0, 2)"))),
+        ("[mensaje] prueba los números de la demostración del cuaderno (15 de 20)",
+         edit(SLUG, "nb02-predict-counts", ("naive_total = 4", "naive_total = 15"))),
         ("[mensaje] escribe ceros a ver qué dice el test", "naive_value = 0\nnaive_total = 0\nexact_rows = (0, 0, 0, 0)"),
     ],
     "nb02-previous-given-next": [
@@ -134,30 +160,22 @@ def played_probs(probs, ids):
     following = ids[:, 1:].ravel()
     return probs[current, following]
 '''),
-        ("[global] usa las x e y de las partidas de juguete en vez del lote recibido", '''
-def played_probs(probs, ids):
-    return probs[x, y]
-'''),
-        ("[copia] pega la celda de la sección 6 con sus parejas de ejemplo", '''
-def played_probs(probs, ids):
-    return probs[pair_current, pair_next]
-'''),
-        ("indexa en dos pasos: sale una tabla con todas las combinaciones", '''
-def played_probs(probs, ids):
-    return probs[ids[:, :-1]][:, ids[:, 1:]]
-'''),
-        ("cambia el orden de los índices: fila siguiente, columna actual", '''
-def played_probs(probs, ids):
-    return probs[ids[:, 1:], ids[:, :-1]]
-'''),
-        ("corta las filas en vez de las columnas: desplaza partidas, no posiciones", '''
-def played_probs(probs, ids):
-    return probs[ids[:-1], ids[1:]]
-'''),
-        ("usa el mismo corte dos veces: la probabilidad de repetir el token actual", '''
-def played_probs(probs, ids):
-    return probs[ids[:, :-1], ids[:, :-1]]
-'''),
+        ("[global] usa las x e y de las partidas de juguete en vez del lote recibido",
+         edit(SLUG, "nb02-played-probs", ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[x, y]"))),
+        ("[copia] pega la celda de la sección 6 con sus parejas de ejemplo",
+         edit(SLUG, "nb02-played-probs",
+              ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[pair_current, pair_next]"))),
+        ("indexa en dos veces: sale una tabla con todas las combinaciones",
+         edit(SLUG, "nb02-played-probs",
+              ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[ids[:, :-1]][:, ids[:, 1:]]"))),
+        ("cambia el orden de los índices: fila siguiente, columna actual",
+         edit(SLUG, "nb02-played-probs",
+              ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[ids[:, 1:], ids[:, :-1]]"))),
+        ("corta las filas en vez de las columnas: desplaza partidas, no posiciones",
+         edit(SLUG, "nb02-played-probs", ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[ids[:-1], ids[1:]]"))),
+        ("usa el mismo corte dos veces: la probabilidad de repetir el token actual",
+         edit(SLUG, "nb02-played-probs",
+              ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[ids[:, :-1], ids[:, :-1]]"))),
         ("[bucle] recorre partidas y posiciones con dos for", '''
 import numpy as np
 
@@ -195,42 +213,17 @@ def by_frequency(ids, V):
     np.add.at(counts, ids.ravel(), 1)
     return np.argsort(-counts, kind="stable")
 '''),
-        ("cuenta con `+=`: cada id presente vale 1 y el orden sale por id", '''
-import numpy as np
-
-def by_frequency(ids, V):
-    counts = np.zeros(V, dtype=np.int64)
-    counts[ids.ravel()] += 1
-    order = np.argsort(-counts, kind="stable")
-    return order[counts[order] > 0]
-'''),
-        ("da la vuelta al orden creciente con [::-1]: los empates salen con el id mayor primero", '''
-import numpy as np
-
-def by_frequency(ids, V):
-    counts = np.zeros(V, dtype=np.int64)
-    np.add.at(counts, ids.ravel(), 1)
-    order = np.argsort(counts, kind="stable")[::-1]
-    return order[counts[order] > 0]
-'''),
-        ("olvida kind='stable': los empates salen en cualquier orden", '''
-import numpy as np
-
-def by_frequency(ids, V):
-    counts = np.zeros(V, dtype=np.int64)
-    np.add.at(counts, ids.ravel(), 1)
-    order = np.argsort(-counts)
-    return order[counts[order] > 0]
-'''),
-        ("ordena de menos a más frecuente", '''
-import numpy as np
-
-def by_frequency(ids, V):
-    counts = np.zeros(V, dtype=np.int64)
-    np.add.at(counts, ids.ravel(), 1)
-    order = np.argsort(counts, kind="stable")
-    return order[counts[order] > 0]
-'''),
+        ("cuenta con `+=`: cada id presente vale 1 y el orden sale por id",
+         edit(SLUG, "nb02-by-frequency", ("np.add.at(counts, ids.ravel(), 1)", "counts[ids.ravel()] += 1"))),
+        ("da la vuelta al orden creciente con [::-1]: los empates salen con el id mayor primero",
+         edit(SLUG, "nb02-by-frequency",
+              ('order = np.argsort(-counts, kind="stable")', 'order = np.argsort(counts, kind="stable")[::-1]'))),
+        ("olvida kind='stable': los empates salen en cualquier orden",
+         edit(SLUG, "nb02-by-frequency",
+              ('order = np.argsort(-counts, kind="stable")', "order = np.argsort(-counts)"))),
+        ("ordena de menos a más frecuente",
+         edit(SLUG, "nb02-by-frequency",
+              ('order = np.argsort(-counts, kind="stable")', 'order = np.argsort(counts, kind="stable")'))),
         ("devuelve los conteos ordenados en vez de los ids", '''
 import numpy as np
 
@@ -254,15 +247,9 @@ def by_frequency(ids, V):
     order = np.argsort(-counts, kind="stable")
     return order[counts[order] > 0]
 '''),
-        ("[global] crea los conteos con el tamaño del vocabulario de juguete (14), no con V", '''
-import numpy as np
-
-def by_frequency(ids, V):
-    counts = np.zeros(len(vocab), dtype=np.int64)
-    np.add.at(counts, ids.ravel(), 1)
-    order = np.argsort(-counts, kind="stable")
-    return order[counts[order] > 0]
-'''),
+        ("[global] crea los conteos con el tamaño del vocabulario de juguete (14), no con V",
+         edit(SLUG, "nb02-by-frequency",
+              ("counts = np.zeros(V, dtype=np.int64)", "counts = np.zeros(len(vocab), dtype=np.int64)"))),
         ("cuenta con el Counter del cuaderno 01 y ordena con sorted: sin bucles a la vista, pero sin NumPy", '''
 import numpy as np
 from collections import Counter
@@ -279,16 +266,9 @@ def by_frequency(ids, V):
     ordered = Counter(ids.ravel().tolist()).most_common()
     return np.array(list(dict(ordered)))
 '''),
-        ("[bucle] cuenta con un for sobre los ids", '''
-import numpy as np
-
-def by_frequency(ids, V):
-    counts = np.zeros(V, dtype=np.int64)
-    for i in ids.ravel():
-        counts[i] += 1
-    order = np.argsort(-counts, kind="stable")
-    return order[counts[order] > 0]
-'''),
+        ("[bucle] cuenta con un for sobre los ids",
+         edit(SLUG, "nb02-by-frequency",
+              ("    np.add.at(counts, ids.ravel(), 1)", "    for i in ids.ravel():\n        counts[i] += 1"))),
         ("[fijo] devuelve los resultados de los dos casos visibles escritos tal cual", '''
 import numpy as np
 

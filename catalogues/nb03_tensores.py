@@ -6,6 +6,10 @@ línea que el cuaderno ya enseña, [global] usa una variable del cuaderno en vez
 valor y lee el mensaje del test.
 """
 
+from catalogues.edits import edit
+
+SLUG = "03-tensores"
+
 WRONG_ANSWERS = {
     "nb03-pad-batch": [
         ("[copia] pasa la lista de listas tal cual, como la celda del error: el tensor no puede ser irregular", '''
@@ -37,14 +41,9 @@ def pad_batch(games):
     rows = [(list(g) + [PAD_ID] * length)[:length] for g in games]
     return torch.tensor(rows)
 '''),
-        ("crea el tensor con tipo float32", '''
-from rukh_helpers import PAD_ID
-
-def pad_batch(games):
-    length = max(len(g) for g in games)
-    rows = [list(g) + [PAD_ID] * (length - len(g)) for g in games]
-    return torch.tensor(rows, dtype=torch.float32)
-'''),
+        ("crea el tensor con tipo float32",
+         edit(SLUG, "nb03-pad-batch",
+              ("return torch.tensor(rows, dtype=torch.int64)", "return torch.tensor(rows, dtype=torch.float32)"))),
         ("rellena con <eos> (id 2) en vez de con <pad>", '''
 from rukh_helpers import PAD_ID
 
@@ -137,17 +136,31 @@ def real_fraction(tokens):
 '''),
     ],
     "nb03-predict-shapes": [
-        ("cree que indexar la tabla con los tokens da la forma de los tokens", "shape_embedded = (64, 200)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.int64"),
-        ("cree que sum(dim=0) quita la última dimensión (suma por token)", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (64, 200)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.int64"),
-        ("cree que dim=0 deja el lote y quita la posición", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (64, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.int64"),
-        ("escribe el paso como si la memoria fuera por columnas", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (1, 64, 12_800)\ndtype_count = torch.int64"),
-        ("confunde el paso con la forma", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (64, 200, 2030)\ndtype_count = torch.int64"),
-        ("para saltar una partida salta solo una fila de 2030", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (2030, 2030, 1)\ndtype_count = torch.int64"),
-        ("cree que la suma de una máscara sigue siendo bool", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.bool"),
-        ("cree que sumar da float32, como mean", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.float32"),
-        ("cree que dim=-1 es la primera dimensión", "shape_embedded = (64, 200, 512)\nshape_last_sum = (200, 2030)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = torch.int64"),
-        ("[mensaje] copia las formas que imprime la celda de rukh-small", "shape_embedded = (2030, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (64, 200, 2030)\nstride_logits = (64, 200, 2030)\ndtype_count = torch.int64"),
-        ("[mensaje] deja el tipo sin escribir", "shape_embedded = (64, 200, 512)\nshape_last_sum = (64, 200)\nshape_batch_sum = (200, 2030)\nstride_logits = (406_000, 2030, 1)\ndtype_count = ..."),
+        ("cree que indexar la tabla con los tokens da la forma de los tokens",
+         edit(SLUG, "nb03-predict-shapes", ("shape_embedded = (64, 200, 512)", "shape_embedded = (64, 200)"))),
+        ("cree que sum(dim=0) quita la última dimensión (suma por token)",
+         edit(SLUG, "nb03-predict-shapes", ("shape_batch_sum = (200, 2030)", "shape_batch_sum = (64, 200)"))),
+        ("cree que dim=0 deja el lote y quita la posición",
+         edit(SLUG, "nb03-predict-shapes", ("shape_batch_sum = (200, 2030)", "shape_batch_sum = (64, 2030)"))),
+        ("escribe el stride como si la memoria fuera por columnas",
+         edit(SLUG, "nb03-predict-shapes", ("stride_logits = (406_000, 2030, 1)", "stride_logits = (1, 64, 12_800)"))),
+        ("confunde el stride con la forma",
+         edit(SLUG, "nb03-predict-shapes", ("stride_logits = (406_000, 2030, 1)", "stride_logits = (64, 200, 2030)"))),
+        ("para saltar una partida salta solo una fila de 2030",
+         edit(SLUG, "nb03-predict-shapes", ("stride_logits = (406_000, 2030, 1)", "stride_logits = (2030, 2030, 1)"))),
+        ("cree que la suma de una máscara sigue siendo bool",
+         edit(SLUG, "nb03-predict-shapes", ("dtype_count = torch.int64", "dtype_count = torch.bool"))),
+        ("cree que sumar da float32, como mean",
+         edit(SLUG, "nb03-predict-shapes", ("dtype_count = torch.int64", "dtype_count = torch.float32"))),
+        ("cree que dim=-1 es la primera dimensión",
+         edit(SLUG, "nb03-predict-shapes", ("shape_last_sum = (64, 200)", "shape_last_sum = (200, 2030)"))),
+        ("[mensaje] copia las formas que imprime la celda de rukh-small",
+         edit(SLUG, "nb03-predict-shapes",
+              ("shape_embedded = (64, 200, 512)", "shape_embedded = (2030, 512)"),
+              ("shape_batch_sum = (200, 2030)", "shape_batch_sum = (64, 200, 2030)"),
+              ("stride_logits = (406_000, 2030, 1)", "stride_logits = (64, 200, 2030)"))),
+        ("[mensaje] deja el tipo sin escribir",
+         edit(SLUG, "nb03-predict-shapes", ("dtype_count = torch.int64", "dtype_count = ..."))),
     ],
     "nb03-average-distribution": [
         ("[copia] pega la suma de la demostración: quita el vocabulario y deja el resto", '''

@@ -6,44 +6,36 @@ del cuaderno en vez del argumento, [bucle] recorre elementos donde se pide opera
 entero, [mensaje] prueba un valor al azar o el de una lectura descuidada.
 """
 
-_DTYPES = '''
-dtype_a = {a}
-dtype_b = {b}
-dtype_c = {c}
-dtype_d = {d}
-dtype_e = {e}
-'''
+from catalogues.edits import edit
 
-
-def _dtypes(a="torch.int32", b="torch.int16", c="torch.float32", d="torch.float64", e="torch.float32"):
-    return _DTYPES.format(a=a, b=b, c=c, d=d, e=e)
-
-
-_MEMORY = '''
-logits_fp32_bytes = {a}
-logits_bf16_bytes = {b}
-disk_batch_bytes = {c}
-bf16_of_1207 = {d}
-'''
-
-
-def _memory(a="103_936_000", b="51_968_000", c="25_600", d="1208.0"):
-    return _MEMORY.format(a=a, b=b, c=c, d=d)
-
+SLUG = "04-tipos"
 
 WRONG_ANSWERS = {
     "nb04-predict-dtypes": [
-        ("cree que el tensor de 0 dimensiones (int64) agranda el int16, como uno con dimensiones", _dtypes(b="torch.int64")),
-        ("cree que `/` entre enteros conserva el tipo entero", _dtypes(c="torch.int32")),
-        ("cree que `/` da float64 como en Python", _dtypes(c="torch.float64")),
-        ("cree que al mezclar dos tensores manda el de la izquierda", _dtypes(a="torch.int16", d="torch.float64")),
-        ("cree que gana el tipo por defecto (float32) entre dos de coma flotante", _dtypes(d="torch.float32")),
-        ("cree que `* 1.0` deja el int32 de la división entera", _dtypes(e="torch.int32")),
-        ("cree que mezclar enteros siempre da int64", _dtypes(a="torch.int64", b="torch.int64")),
-        ("[mensaje] escribe float32 en todo para leer el mensaje", _dtypes(
-            a="torch.float32", b="torch.float32", c="torch.float32", d="torch.float32", e="torch.float32")),
-        ("[mensaje] copia los tipos de la celda de demostración de la sección 3", _dtypes(
-            a="torch.float32", b="torch.int64", c="torch.int32", d="torch.int32", e="torch.float64")),
+        ("cree que el tensor de 0 dimensiones (int64) agranda el int16, como uno con dimensiones",
+         edit(SLUG, "nb04-predict-dtypes", ("dtype_b = torch.int16", "dtype_b = torch.int64"))),
+        ("cree que `/` entre enteros conserva el tipo entero",
+         edit(SLUG, "nb04-predict-dtypes", ("dtype_c = torch.float32", "dtype_c = torch.int32"))),
+        ("cree que `/` da float64 como en Python",
+         edit(SLUG, "nb04-predict-dtypes", ("dtype_c = torch.float32", "dtype_c = torch.float64"))),
+        ("cree que al mezclar dos tensores manda el de la izquierda",
+         edit(SLUG, "nb04-predict-dtypes", ("dtype_a = torch.int32", "dtype_a = torch.int16"))),
+        ("cree que gana el tipo por defecto (float32) entre dos de coma flotante",
+         edit(SLUG, "nb04-predict-dtypes", ("dtype_d = torch.float64", "dtype_d = torch.float32"))),
+        ("cree que `* 1.0` deja el int32 de la división entera",
+         edit(SLUG, "nb04-predict-dtypes", ("dtype_e = torch.float32", "dtype_e = torch.int32"))),
+        ("cree que mezclar enteros siempre da int64",
+         edit(SLUG, "nb04-predict-dtypes",
+              ("dtype_a = torch.int32", "dtype_a = torch.int64"),
+              ("dtype_b = torch.int16", "dtype_b = torch.int64"))),
+        ("[mensaje] escribe float32 en todo para leer el mensaje",
+         edit(SLUG, "nb04-predict-dtypes",
+              ("dtype_a = torch.int32", "dtype_a = torch.float32"),
+              ("dtype_b = torch.int16", "dtype_b = torch.float32"),
+              ("dtype_d = torch.float64", "dtype_d = torch.float32"))),
+        ("[mensaje] copia los tipos de la celda de demostración de la sección 3",
+         "dtype_a = torch.float32\ndtype_b = torch.int64\ndtype_c = torch.int32\ndtype_d = torch.int32\n"
+         "dtype_e = torch.float64"),
     ],
     "nb04-black-elo-ids": [
         ("[bucle] Elo a Elo, con la recursión escondida en una función auxiliar", '''
@@ -59,16 +51,12 @@ def black_elo_ids(ratings):
 def black_elo_ids(ratings):
     return ratings.clamp(600, 3200) // 100 * 100
 '''),
-        ("divide con `/`: los ids salen float32", '''
-def black_elo_ids(ratings):
-    bins = ratings.clamp(600, 3200) / 100
-    return 35 + (bins - 6)
-'''),
-        ("divide con `/` y redondea: el tramo más cercano en vez del de debajo", '''
-def black_elo_ids(ratings):
-    bins = torch.round(ratings.clamp(600, 3200) / 100).long()
-    return 35 + (bins - 6)
-'''),
+        ("divide con `/`: los ids salen float32",
+         edit(SLUG, "nb04-black-elo-ids", ("// 100   # 6 ... 32, sigue siendo int64", "/ 100"))),
+        ("divide con `/` y redondea: el tramo más cercano en vez del de debajo",
+         edit(SLUG, "nb04-black-elo-ids",
+              ("bins = ratings.clamp", "bins = torch.round(ratings.clamp"),
+              ("// 100   # 6 ... 32, sigue siendo int64", "/ 100).long()"))),
         ("olvida recortar los Elos fuera de [600, 3200]", '''
 def black_elo_ids(ratings):
     return 35 + (ratings // 100 - 6)
@@ -111,7 +99,7 @@ def black_elo_ids(ratings):
 def ids_from_bytes(raw):
     return raw.long()
 '''),
-        ("opera en uint8: el byte alto por 256 da la vuelta y el resultado no es int64", '''
+        ("opera en uint8: el byte alto por 256 se desborda y el resultado no es int64", '''
 def ids_from_bytes(raw):
     return raw[:, 0::2] + raw[:, 1::2] * 256
 '''),
@@ -158,14 +146,29 @@ def ids_from_bytes(raw):
 '''),
     ],
     "nb04-predict-memory": [
-        ("cuenta números en vez de bytes", _memory(a="25_984_000", b="25_984_000", c="12_800")),
-        ("cree que bf16 ocupa lo mismo que float32", _memory(b="103_936_000")),
-        ("cuenta los ids del disco en int64 (8 bytes), como al modelo", _memory(c="102_400")),
-        ("cuenta los ids del disco en uint8 (1 byte)", _memory(c="12_800")),
-        ("escribe megabytes en vez de bytes", _memory(a="103.936", b="51.968", c="0.0256")),
-        ("cree que un entero cabe exacto en bf16", _memory(d="1207.0")),
-        ("[mensaje] usa el paso de 4 de la sección 5 para 1207", _memory(d="1204.0")),
-        ("[mensaje] redondea 1207 a la decena, como en decimal", _memory(d="1210.0")),
-        ("[mensaje] redondea 1207 hacia abajo a un múltiplo de 8", _memory(d="1200.0")),
+        ("cuenta números en vez de bytes",
+         edit(SLUG, "nb04-predict-memory",
+              ("logits_fp32_bytes = 103_936_000", "logits_fp32_bytes = 25_984_000"),
+              ("logits_bf16_bytes = 51_968_000", "logits_bf16_bytes = 25_984_000"),
+              ("disk_batch_bytes = 25_600", "disk_batch_bytes = 12_800"))),
+        ("cree que bf16 ocupa lo mismo que float32",
+         edit(SLUG, "nb04-predict-memory", ("logits_bf16_bytes = 51_968_000", "logits_bf16_bytes = 103_936_000"))),
+        ("cuenta los ids del disco en int64 (8 bytes), como al modelo",
+         edit(SLUG, "nb04-predict-memory", ("disk_batch_bytes = 25_600", "disk_batch_bytes = 102_400"))),
+        ("cuenta los ids del disco en uint8 (1 byte)",
+         edit(SLUG, "nb04-predict-memory", ("disk_batch_bytes = 25_600", "disk_batch_bytes = 12_800"))),
+        ("escribe megabytes en vez de bytes",
+         edit(SLUG, "nb04-predict-memory",
+              ("logits_fp32_bytes = 103_936_000", "logits_fp32_bytes = 103.936"),
+              ("logits_bf16_bytes = 51_968_000", "logits_bf16_bytes = 51.968"),
+              ("disk_batch_bytes = 25_600", "disk_batch_bytes = 0.0256"))),
+        ("cree que un entero cabe exacto en bf16",
+         edit(SLUG, "nb04-predict-memory", ("bf16_of_1207 = 1208.0", "bf16_of_1207 = 1207.0"))),
+        ("[mensaje] usa la separación de 4 de la sección 5 para 1207",
+         edit(SLUG, "nb04-predict-memory", ("bf16_of_1207 = 1208.0", "bf16_of_1207 = 1204.0"))),
+        ("[mensaje] redondea 1207 a la decena, como en decimal",
+         edit(SLUG, "nb04-predict-memory", ("bf16_of_1207 = 1208.0", "bf16_of_1207 = 1210.0"))),
+        ("[mensaje] redondea 1207 hacia abajo a un múltiplo de 8",
+         edit(SLUG, "nb04-predict-memory", ("bf16_of_1207 = 1208.0", "bf16_of_1207 = 1200.0"))),
     ],
 }
