@@ -22,6 +22,8 @@ help:
 	@echo "make bench    -> mide tiempos de corrección y de cada cuaderno"
 
 PORT   ?= 8888
+# Los nombres de los kernelspecs (WARM_KERNEL…), en un solo sitio que también lee course_tools/kernels/spec.py.
+include course_tools/kernels/names.mk
 # nbval busca el núcleo por su nombre: el kernelspec del núcleo caliente está en el repositorio.
 WARM_KERNELS := $(CURDIR)/course_tools/kernels/share$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 INSTALL_LOG := build/instalacion.log
@@ -103,7 +105,7 @@ test:
 	@rm -rf .coverage .coverage.* $(KERNEL_COVERAGE) && mkdir -p $(KERNEL_COVERAGE)
 	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 2
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
-	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name curso-caliente --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
+	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
 	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser & browser=$$!; \
 	  $(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2; proof=$$?; \
 	  wait $$browser; browser=$$?; [ $$proof = 0 ] && [ $$browser = 0 ]

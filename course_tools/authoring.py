@@ -20,9 +20,9 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from . import cells, render
+from .kernels.spec import NOTEBOOK_KERNELSPEC
 
 BADGE_PLACEHOLDER = "[![Abrir en Colab](x)](x)"
-KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 LANGUAGE_INFO = {"name": "python"}
 
 
@@ -60,7 +60,7 @@ class NotebookWriter:
 
     def __init__(self, number: str):
         self.number = number
-        self.nb = new_notebook(metadata={"kernelspec": KERNELSPEC, "language_info": LANGUAGE_INFO})
+        self.nb = new_notebook(metadata={"kernelspec": dict(NOTEBOOK_KERNELSPEC), "language_info": LANGUAGE_INFO})
         self._locked = 0
 
     def _locked_id(self) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 
 from . import cells, render
-from .course import ROOT, WORKED_DIR, Course, Notebook, notebooks, where
+from .course import LAYOUT, RELEASE, ROOT, SOURCE, Course, Notebook, notebooks, where
 from .kernels.execution import kernel_env, notebook_client
 from .kernels.spec import KERNEL_NAME
 
@@ -40,7 +40,7 @@ def prepare_course(root: Path, selected: list[Notebook], db_url: str | None = No
     """Crea en ``root`` un curso de nbgrader con las fuentes de ``selected`` y genera sus versiones de alumno."""
     course = Course(root, db_url)
     for notebook in selected:
-        shutil.copytree(notebook.source.parent, course.folder("source", notebook.slug),
+        shutil.copytree(notebook.source.parent, course.layout.assignment(SOURCE, notebook.slug),
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     api = course.api()
     for notebook in selected:
@@ -55,7 +55,7 @@ def release_notebooks(selected: list[Notebook]) -> dict[str, nbformat.NotebookNo
     with tempfile.TemporaryDirectory(prefix="curso-release-") as tmp:
         course = Course(Path(tmp))
         prepare_course(course.root, selected)
-        return {n.slug: cells.read(course.notebook("release", n.slug)) for n in selected}
+        return {n.slug: cells.read(course.layout.notebook(RELEASE, n.slug)) for n in selected}
 
 
 def worked_unexecuted(notebook: Notebook) -> nbformat.NotebookNode:
@@ -141,7 +141,7 @@ def build(selected: list[Notebook] | None = None, jobs: int = 2) -> None:
         notebook.release.parent.mkdir(parents=True, exist_ok=True)
         cells.write(released[notebook.slug], notebook.release)
         print(where(notebook.release))
-    WORKED_DIR.mkdir(exist_ok=True)
+    LAYOUT.worked_dir.mkdir(exist_ok=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for path in pool.map(_write_worked, selected):
             print(where(path))

@@ -14,8 +14,9 @@ import nbformat
 
 from . import answer_leaks, cells, fairness, given_cells, predictions, proof, render, rukh_map
 from .build import release_notebooks, worked_unexecuted
-from .course import RELEASE_DIR, ROOT, WORKED_DIR, Notebook, notebooks
+from .course import LAYOUT, RELEASE, ROOT, Notebook, notebook_name, notebooks, notebooks_in
 from .course import where as _where
+from .kernels.spec import COLD_KERNEL_NAME
 
 TITLE = re.compile(r"^# (\d\d) · \S")
 
@@ -29,8 +30,8 @@ def check_source(notebook: Notebook) -> list[str]:
         nbformat.validate(nb)
     except Exception as err:  # un JSON roto o un nbformat inválido
         return [f"{_where(path)}: no es un cuaderno válido: {err}"]
-    if nb.metadata.get("kernelspec", {}).get("name") != "python3":
-        problems.append(f"{_where(path)}: el kernelspec debe ser python3")
+    if nb.metadata.get("kernelspec", {}).get("name") != COLD_KERNEL_NAME:
+        problems.append(f"{_where(path)}: el kernelspec debe ser {COLD_KERNEL_NAME}")
     if len(nb.cells) < 2:
         return problems + [f"{_where(path)}: faltan la celda de título y la de preparación"]
     title, setup = nb.cells[0], nb.cells[1]
@@ -194,12 +195,12 @@ def check_strays(selected: list[Notebook]) -> list[str]:
     """Nada en release/ ni notebooks/ que no venga de source/."""
     slugs = {n.slug for n in selected}
     problems = []
-    for path in sorted(RELEASE_DIR.glob("*")):
+    for path in sorted(LAYOUT.step(RELEASE).glob("*")):
         if path.name != "README.md" and path.name not in slugs:
             problems.append(f"{_where(path)}: sobra (no hay source/{path.name}); bórralo o ejecuta `make release`")
-    for path in sorted(WORKED_DIR.glob("*.ipynb")):
-        if path.stem not in slugs:
-            problems.append(f"{_where(path)}: sobra (no hay source/{path.stem})")
+    for path in notebooks_in(LAYOUT.worked_dir):
+        if notebook_name(path) not in slugs:
+            problems.append(f"{_where(path)}: sobra (no hay source/{notebook_name(path)})")
     return problems
 
 

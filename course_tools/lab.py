@@ -22,18 +22,19 @@ import time
 import urllib.request
 from pathlib import Path
 
-from .course import RELEASE_DIR, ROOT
+from .course import LAYOUT, RELEASE, ROOT, CourseLayout
 
 WORKSPACE_ENV_VAR = "COURSE_WORKSPACE"
 
 
 def workspace_dir() -> Path:
-    return Path(os.environ.get(WORKSPACE_ENV_VAR, ROOT / "mi-curso")).resolve()
+    return Path(os.environ.get(WORKSPACE_ENV_VAR, LAYOUT.workspace)).resolve()
 
 
-def seed_workspace(workspace: Path | None = None, release_dir: Path = RELEASE_DIR) -> list[Path]:
+def seed_workspace(workspace: Path | None = None, release_dir: Path | None = None) -> list[Path]:
     """Copia a ``workspace`` los ficheros de release/ que aún no están allí. Devuelve los copiados."""
     workspace = workspace or workspace_dir()
+    release_dir = release_dir or LAYOUT.step(RELEASE)
     copied = []
     for source in sorted(release_dir.rglob("*")):
         if not source.is_file() or source.name == "README.md" or ".ipynb_checkpoints" in source.parts:
@@ -105,7 +106,7 @@ def serve_teacher(port: int = 8888, open_browser: bool = True, extra: list[str] 
     if not (root / "nbgrader_config.py").exists():
         print(f"✗ {root} no es un curso de nbgrader: falta nbgrader_config.py.")
         return 2
-    gradebook = os.environ.get("COURSE_GRADEBOOK_URL", "").split("@")[-1] or root / "gradebook.db"
+    gradebook = os.environ.get("COURSE_GRADEBOOK_URL", "").split("@")[-1] or CourseLayout(root).gradebook
     print(f"Curso: {root} (source/, release/, submitted/, autograded/, feedback/); libreta de notas: {gradebook}.")
     return _run(root, port, open_browser, list(extra or []), teacher=True, stopped="JupyterLab parado.",
                 log_file=root / "build" / "lab-profe.log",

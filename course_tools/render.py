@@ -5,7 +5,9 @@ copia de cada cuaderno que va a release/ (dentro de ``nbgrader generate_assignme
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from .course import ROOT, notebooks, public_repository
 
@@ -96,9 +98,11 @@ PREVIOUS_LINE = re.compile(r"^\*\*Viene de:\*\*[^\n]*$", re.M)
 NEXT_LINE = re.compile(r"^\*\*Siguiente:\*\*[^\n]*$", re.M)
 
 
-def notebook_link(target, flat: bool) -> str:
-    """Enlace markdown a otro cuaderno: en release/ cada uno vive en su carpeta; en notebooks/, todos juntos."""
-    path = f"{target.slug}.ipynb" if flat else f"../{target.slug}/{target.slug}.ipynb"
+def notebook_link(target, origin, flat: bool) -> str:
+    """Enlace markdown de ``origin`` a otro cuaderno: en release/ cada uno vive en su carpeta; en notebooks/,
+    todos juntos (``flat``). La ruta relativa sale de donde la disposición del curso pone los dos."""
+    where_from, where_to = (origin.worked, target.worked) if flat else (origin.release, target.release)
+    path = Path(os.path.relpath(where_to, where_from.parent)).as_posix()
     return f"[{notebook_title(target.source)}]({path})"
 
 
@@ -109,9 +113,9 @@ def render_navigation(source: str, notebook, ordered, flat: bool = False) -> str
     previous = ordered[position - 1] if position > 0 else None
     following = ordered[position + 1] if position + 1 < len(ordered) else None
     if previous is not None:
-        source = PREVIOUS_LINE.sub(lambda m: f"**Viene de:** {notebook_link(previous, flat)}", source)
+        source = PREVIOUS_LINE.sub(lambda m: f"**Viene de:** {notebook_link(previous, notebook, flat)}", source)
     if following is not None:
-        source = NEXT_LINE.sub(lambda m: f"**Siguiente:** {notebook_link(following, flat)}", source)
+        source = NEXT_LINE.sub(lambda m: f"**Siguiente:** {notebook_link(following, notebook, flat)}", source)
     return source
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import cells
-from .course import SOURCE_DIR, Notebook
+from .course import Notebook
 from .given_cells import GIVEN_TAG
 
 MAP_FILE = Path(__file__).with_name("data") / "mapa_rukh.toml"
@@ -66,13 +66,13 @@ def _code_of(path: Path) -> str:
                      and GIVEN_TAG not in cells.tags(c))
 
 
-def map_problems(path: Path = MAP_FILE, source_dir: Path = SOURCE_DIR) -> list[str]:
+def map_problems(path: Path = MAP_FILE, source_dir: Path | None = None) -> list[str]:
     """Lo que el mapa promete y el curso no cumple; vacío si todo está en su sitio."""
     _, constructs, problems = load_map(path)
     code: dict[str, str | None] = {}
     for item in constructs:
         if item.notebook not in code:
-            source = Notebook(item.notebook, Path(source_dir)).source
+            source = Notebook(item.notebook, source_dir and Path(source_dir)).source
             code[item.notebook] = _code_of(source) if source.exists() else None
         shown = code[item.notebook]
         if shown is None:

@@ -21,34 +21,35 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from .. import cells
 from ..build import execute, prepare_course
-from ..course import WORKED_DIR, Course, notebooks
+from ..course import LAYOUT, RELEASE, SOURCE, SUBMITTED, Course, notebooks, notebooks_in
+from ..kernels.spec import COLD_KERNEL_NAME, NOTEBOOK_KERNELSPEC
 from .gradebook import scores as gradebook_scores
 from .run import grade_all
 
 
 def _synthetic_class(root: Path, slugs: list[str], students: int) -> None:
-    course = Course(root)
+    layout = Course(root).layout
     for slug in slugs:
-        solved = nbformat.read(str(course.notebook("source", slug)), as_version=4)
-        release = nbformat.read(str(course.notebook("release", slug)), as_version=4)
+        solved = nbformat.read(str(layout.notebook(SOURCE, slug)), as_version=4)
+        release = nbformat.read(str(layout.notebook(RELEASE, slug)), as_version=4)
         partial = copy.deepcopy(solved)
         blanks = [c for c in release.cells if cells.is_solution(c)]
         for cell, blank in zip([c for c in partial.cells if cells.is_solution(c)], blanks[:1]):
             cell.source = blank.source
         for i in range(students):
-            target = course.notebook("submitted", slug, student=f"alumno-{i:02d}")
+            target = layout.notebook(SUBMITTED, slug, student=f"alumno-{i:02d}")
             target.parent.mkdir(parents=True, exist_ok=True)
             nbformat.write([solved, release, partial][i % 3], str(target))
 
 
-COLD_KERNEL = "python3"  # el núcleo de Jupyter de siempre, arrancado en frío: el suelo con el que se compara
+# El suelo con el que se compara: el núcleo de Jupyter de siempre (COLD_KERNEL_NAME), arrancado en frío.
 
 
 def _floor_seconds() -> float:
     started = time.monotonic()
     execute(new_notebook(cells=[new_code_cell("import torch")],
-                         metadata={"kernelspec": {"name": COLD_KERNEL, "display_name": "Python 3", "language": "python"}}),
-            "suelo", kernel=COLD_KERNEL)
+                         metadata={"kernelspec": dict(NOTEBOOK_KERNELSPEC)}),
+            "suelo", kernel=COLD_KERNEL_NAME)
     return time.monotonic() - started
 
 
@@ -83,10 +84,10 @@ def run_bench(students: int = 40, jobs: int = 2) -> int:
         for slug in slugs:  # nbgrader tal cual: una llamada por tarea, todos los alumnos en serie
             subprocess.run([str(Path(sys.executable).parent / "nbgrader"), "autograde", slug, "--force",
                             f"--CourseDirectory.root={seq_root}",
-                            f"--CourseDirectory.db_url=sqlite:///{seq_root / 'gradebook.db'}"],
+                            f"--CourseDirectory.db_url=sqlite:///{Course(seq_root).layout.gradebook}"],
                            cwd=seq_root, check=True, capture_output=True)
         sequential, sequential_cpu = time.monotonic() - started, _cpu_used() - cpu
-        seq_db = f"sqlite:///{seq_root / 'gradebook.db'}"
+        seq_db = f"sqlite:///{Course(seq_root).layout.gradebook}"
         different = [(o.student, o.assignment) for o in outcomes
                      if (gradebook_scores(seq_db, o.student, o.assignment) or (None,))[0] != o.score]
         shutil.rmtree(tmp, ignore_errors=True)
@@ -99,7 +100,7 @@ def run_bench(students: int = 40, jobs: int = 2) -> int:
     print(f"  aceleración: {sequential / parallel:.2f}× (objetivo ≥ 4,5× con 2 núcleos, núcleos calientes y el encierro entero)")
     print(f"  notas iguales: {'sí' if not different else 'NO: ' + ', '.join(map(str, different[:5]))}")
     print(f"Suelo (núcleo nuevo que solo importa torch): {floor:.2f} s; cada cuaderno, como mucho {NOTEBOOK_SECONDS} s:")
-    for path in sorted(WORKED_DIR.glob("*.ipynb")):
+    for path in notebooks_in(LAYOUT.worked_dir):
         nb = nbformat.read(str(path), as_version=4)
         started = time.monotonic()
         execute(nb, path.name)

@@ -65,7 +65,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         print("No hay nada que corregir en submitted/.")
         return 0
     print(format_table(outcomes))
-    made = report(outcomes, course.report_dir)
+    made = report(outcomes, course.layout.report_dir)
     print(format_summary(made["summary"]))
     print(f"Notas: {made['csv'].relative_to(root)}; histogramas en {made['csv'].parent.relative_to(root)}/")
     print(f"Libreta de notas: {course.gradebook_url.split('@')[-1]}")

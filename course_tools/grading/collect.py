@@ -12,7 +12,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from ..course import Course
+from ..course import SUBMITTED, Course, notebook_name
 from .model import Outcome, problem
 
 # «Descargar todas las entregas» de Moodle: Nombre_12345_assignsubmission_file_[/]fichero.ipynb
@@ -60,16 +60,11 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> bool:
 def find_submissions(course: Course, known: set[str]) -> tuple[dict[tuple[str, str], dict[str, bytes]], list[Outcome]]:
     """Las entregas de submitted/ por (alumno, tarea), ya leídas, y lo que no es una tarea del curso."""
     found, rejected = {}, []
-    submitted = course.folder("submitted")
-    if not submitted.is_dir():
-        return found, rejected
-    for student_dir in sorted(p for p in submitted.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        for assignment_dir in sorted(p for p in student_dir.iterdir() if not p.name.startswith(".")):
-            if assignment_dir.is_dir() and assignment_dir.name in known:
-                found[(student_dir.name, assignment_dir.name)] = read_folder(assignment_dir)
-            else:
-                rejected.append(Outcome(student_dir.name, assignment_dir.name,
-                                        problems=[problem("not-an-assignment", name=assignment_dir.name)]))
+    for student, assignment, folder in course.layout.entries(SUBMITTED):
+        if folder.is_dir() and assignment in known:
+            found[(student, assignment)] = read_folder(folder)
+        else:
+            rejected.append(Outcome(student, assignment, problems=[problem("not-an-assignment", name=assignment)]))
     return found, rejected
 
 
@@ -80,12 +75,12 @@ def zip_collect(course: Course, archive: Path, known: dict[str, list[str]]) -> l
 
     pattern = re.compile(MOODLE_REGEX)
     with zipfile.ZipFile(archive) as zf:
-        names = [n for n in zf.namelist() if n.endswith(".ipynb")]
+        names = [n for n in zf.namelist() if notebook_name(n) is not None]
     guesses: dict[str, int] = {}
     for name in names:
         match = pattern.match("/" + name)
         if match:
-            stem = Path(match.group("file_id")).stem
+            stem = notebook_name(match.group("file_id"))
             if stem in known:
                 guesses[stem] = guesses.get(stem, 0) + 1
     if not guesses:
@@ -94,13 +89,13 @@ def zip_collect(course: Course, archive: Path, known: dict[str, list[str]]) -> l
     config = course.nbgrader_config()
     config.FileNameCollectorPlugin.named_regexp = MOODLE_REGEX
     config.ZipCollectApp.force = True
-    folder = course.folder("downloaded", assignment, "archive")
-    folder.mkdir(parents=True, exist_ok=True)
-    shutil.copy(archive, folder / Path(archive).name)
     coursedir = CourseDirectory(config=config)
     coursedir.assignment_id = assignment
     app = ZipCollectApp(coursedir=coursedir, config=config)
     app.assignment_id = assignment
+    folder = Path(app._format_collect_path(app.archive_directory))  # donde zip_collect busca las descargas
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(archive, folder / Path(archive).name)
     app.start()
     # Moodle nombra el fichero como quiso el alumno; si solo hay uno, la corrección lo toma por el bueno.
     return [assignment]

@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..course import Course
+from ..course import RELEASE, SOURCE, SUBMITTED, Course, notebook_file, notebooks_in
 from .similarity import (COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME, Fingerprint,
                          FingerprintCache, Thresholds, exercises, fingerprint, learner_code, similarity,
                          submission_digest)
@@ -51,13 +51,13 @@ class ClassComparison:
 
 def _notebook(folder: Path, slug: str) -> tuple[Path | None, str]:
     """El cuaderno de la entrega: el de su nombre o, si no, el único que haya; y si no, por qué no."""
-    exact = folder / f"{slug}.ipynb"
+    exact = folder / notebook_file(slug)
     if exact.is_file():
         return exact, ""
-    others = sorted(p for p in folder.glob("*.ipynb") if p.is_file())
+    others = notebooks_in(folder)
     if len(others) == 1:
         return others[0], ""
-    return None, f"falta el cuaderno {slug}.ipynb"
+    return None, f"falta el cuaderno {notebook_file(slug)}"
 
 
 def _read_exercises(task: tuple) -> dict | str:
@@ -90,14 +90,11 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
     """Compara cada tarea de ``submitted/`` (o solo las de ``slugs``)."""
     result = ClassComparison()
     store = FingerprintCache(cache, json.dumps(asdict(thresholds), sort_keys=True))
-    submitted = course.folder("submitted")
     known = {n.slug for n in course.notebooks()}
     folders = defaultdict(dict)
-    if submitted.is_dir():
-        for student_dir in sorted(p for p in submitted.iterdir() if p.is_dir() and not p.name.startswith(".")):
-            for folder in sorted(p for p in student_dir.iterdir() if p.is_dir() and p.name in known):
-                if slugs is None or folder.name in slugs:
-                    folders[folder.name][student_dir.name] = folder
+    for student, slug, folder in course.layout.entries(SUBMITTED):
+        if folder.is_dir() and slug in known and (slugs is None or slug in slugs):
+            folders[slug][student] = folder
     for slug, by_student in sorted(folders.items()):
         _compare_assignment(course, slug, by_student, thresholds, store, result)
     result.read = store.read
@@ -108,8 +105,8 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
 def _compare_assignment(course, slug, by_student, thresholds, store, result) -> None:
     import nbformat
 
-    source = nbformat.read(str(course.notebook("source", slug)), as_version=4)
-    release = nbformat.read(str(course.notebook("release", slug)), as_version=4)
+    source = nbformat.read(str(course.layout.notebook(SOURCE, slug)), as_version=4)
+    release = nbformat.read(str(course.layout.notebook(RELEASE, slug)), as_version=4)
     wanted = exercises(source, release)
     given = {e.grade_id: set(fingerprint(e.given, thresholds).hashes) for e in wanted}
     solutions = {e.grade_id: fingerprint(e.solution, thresholds).without(given[e.grade_id]) for e in wanted}
@@ -203,4 +200,4 @@ def _number_groups(result: ClassComparison, slug: str) -> None:
 
 
 def cache_path(course: Course) -> Path:
-    return course.report_dir / CACHE_NAME
+    return course.layout.report_dir / CACHE_NAME

@@ -19,7 +19,7 @@ from pathlib import Path
 import nbformat
 
 from .. import cells
-from ..course import ROOT, Course
+from ..course import RELEASE, ROOT, SOURCE, SUBMITTED, Course
 from .copies import cache_path, compare_class
 
 _KEEP = set(dir(__builtins__)) | {"torch", "nn", "F", "np", "math", "self"}
@@ -47,18 +47,18 @@ def synthetic_class(root: Path, students: int, source_root: Path = ROOT) -> int:
     written = 0
     for notebook in origin.notebooks():
         slug = notebook.slug
-        for step in ("source", "release"):
-            shutil.copytree(origin.folder(step, slug), course.folder(step, slug))
-        solved = nbformat.read(str(origin.notebook("source", slug)), as_version=4)
+        for step in (SOURCE, RELEASE):
+            shutil.copytree(origin.layout.assignment(step, slug), course.layout.assignment(step, slug))
+        solved = nbformat.read(str(origin.layout.notebook(SOURCE, slug)), as_version=4)
         solutions = {cells.grade_id(c): cells.strip_solution_markers(c.source) for c in solved.cells
                      if c.cell_type == "code" and cells.is_solution(c)}
-        release = nbformat.read(str(origin.notebook("release", slug)), as_version=4)
+        release = nbformat.read(str(origin.layout.notebook(RELEASE, slug)), as_version=4)
         for i in range(students):
             nb = nbformat.reads(nbformat.writes(release), as_version=4)
             for cell in nb.cells:
                 if cell.cell_type == "code" and cells.grade_id(cell) in solutions:
                     cell.source = _renamed(solutions[cells.grade_id(cell)], f"_{i}")
-            target = course.notebook("submitted", slug, student=f"alumno-{i:03d}")
+            target = course.layout.notebook(SUBMITTED, slug, student=f"alumno-{i:03d}")
             target.parent.mkdir(parents=True, exist_ok=True)
             nbformat.write(nb, str(target))
             written += 1
@@ -74,7 +74,7 @@ def bench_copies(students: int = 200) -> dict:
         started = time.monotonic()
         first = compare_class(course, cache=cache_path(course))
         full = time.monotonic() - started
-        changed = next(course.folder("submitted").glob("*/*/*.ipynb"))
+        changed = next(course.layout.notebook(SUBMITTED, s, student) for student, s, _ in course.layout.entries(SUBMITTED))
         changed.write_text(changed.read_text(encoding="utf-8").replace("\n", "\n ", 1), encoding="utf-8")
         started = time.monotonic()
         again = compare_class(course, cache=cache_path(course))

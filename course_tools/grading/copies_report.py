@@ -120,7 +120,7 @@ def copies_round(course, thresholds) -> list[str]:
     from .copies import cache_path, compare_class
 
     result = compare_class(course, thresholds, cache=cache_path(course))
-    made = write_reports(result, course.report_dir, thresholds.k)
+    made = write_reports(result, course.layout.report_dir, thresholds.k)
     root = course.root
     head = (f"Parecidos (no cambian ninguna nota): {len({(f.student, f.assignment) for f in result.findings})} "
             f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados; "

@@ -12,11 +12,11 @@ from pathlib import Path
 
 def feedback(root: Path, db_url: str | None = None, outcomes: list | None = None) -> list[Path]:
     """Un HTML por alumno y tarea en feedback/; si se dan ``outcomes``, solo de los corregidos."""
-    from ..course import Course
+    from ..course import AUTOGRADED, FEEDBACK, Course
     from ..nbgrader_compat import api_failure
 
     course = Course(Path(root), db_url)
-    pairs = sorted({(p.parent.parent.name, p.parent.name) for p in course.folder("autograded").glob("*/*/*.ipynb")})
+    pairs = course.layout.graded_notebooks(AUTOGRADED)
     if outcomes is not None:
         wanted = {(o.student, o.assignment) for o in outcomes if o.graded}
         pairs = [pair for pair in pairs if pair in wanted]
@@ -28,5 +28,5 @@ def feedback(root: Path, db_url: str | None = None, outcomes: list | None = None
             print(f"✗ {student}/{assignment}: no se pudo generar la devolución ({api_failure(result)}); "
                   "mira el registro con `nbgrader generate_feedback` en la raíz del curso.")
             continue
-        written.extend(sorted(course.folder("feedback", student, assignment).glob("*.html")))
+        written.extend(sorted(course.layout.assignment(FEEDBACK, assignment, student).glob("*.html")))
     return written

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 
-from ..course import Course
+from ..course import FEEDBACK, Course
 from .worksheet import MARK, SUBMISSION, MoodleError, Worksheet, normalized, participant, read_worksheet  # noqa: F401
 
 
@@ -161,7 +161,7 @@ def feedback_zip(root: Path, assignment: str, people: dict, path: Path) -> tuple
     """Zip para «Subir múltiples archivos de retroalimentación»: los HTML de feedback/<alumno>/<tarea>/."""
     entries, missing = [], []
     for pid, (student, name) in sorted(people.items(), key=lambda item: int(item[0])):
-        pages = sorted((Path(root) / "feedback" / student / assignment).glob("*.html"))
+        pages = sorted(Course(Path(root)).layout.assignment(FEEDBACK, assignment, student).glob("*.html"))
         if not pages:
             missing.append(pid)
         entries += [(f"{_file_name(name)}_{pid}_assignfeedback_file_{p.name}", p.read_bytes()) for p in pages]
@@ -202,7 +202,7 @@ def moodle_round(root: Path, outcomes: list, worksheet: Path, *, assignment: str
                               f"{len(found)} ({', '.join(found) or 'ninguna'}): indica la descarga con ZIP=...")
         assignment = found[0]
     ours = [o for o in ours if o.assignment == assignment]
-    folder = Course(Path(root)).report_dir
+    folder = Course(Path(root)).layout.report_dir
     out, zipped = folder / "hoja-con-notas.csv", folder / "devoluciones-moodle.zip"
     if out.resolve() == sheet.path.resolve():
         raise MoodleError(f"la hoja de entrada no puede ser {out}: se sobrescribiría")

@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 import nbformat
 
 from .. import cells
+from ..course import notebook_file, notebook_name
 from .model import AssignmentSpec, Problem, problem
 from .preprocessors import keep_first_copies
 
@@ -33,11 +34,11 @@ def prepare(files: dict[str, bytes], spec: AssignmentSpec) -> tuple[dict[str, by
     """La copia que se corrige, los problemas encontrados y si se puede corregir."""
     problems: list[Problem] = []
     graded = dict(files)
-    notebooks_found = sorted(rel for rel in files if rel.endswith(".ipynb") and "/" not in rel)
-    expected = {f"{name}.ipynb" for name in spec.notebooks}
+    notebooks_found = sorted(rel for rel in files if notebook_name(rel) is not None and "/" not in rel)
+    expected = {notebook_file(name) for name in spec.notebooks}
     extra = [rel for rel in notebooks_found if rel not in expected]
     for name in spec.notebooks:
-        target = f"{name}.ipynb"
+        target = notebook_file(name)
         if target not in graded:
             if len(extra) == 1:
                 problems.append(problem("wrong-name", found=extra[0], name=target))
@@ -65,7 +66,7 @@ def prepare(files: dict[str, bytes], spec: AssignmentSpec) -> tuple[dict[str, by
         if fixed:
             graded[target] = nbformat.writes(nb).encode("utf-8")
     problems.extend(problem("extra-file", name=PurePosixPath(rel).name) for rel in extra)
-    gradable = any(f"{name}.ipynb" in graded for name in spec.notebooks)
+    gradable = any(notebook_file(name) in graded for name in spec.notebooks)
     return graded, problems, gradable
 
 
@@ -76,7 +77,7 @@ def _inspect_notebook(nb, name: str, spec: AssignmentSpec) -> tuple[list[Problem
     wanted = list(spec.test_ids.get(name, ()))
     if wanted and ids and not set(ids) & set(wanted):
         others = ", ".join(sorted({i.split("-")[0] for i in ids}))
-        return [problem("other-assignment", name=f"{name}.ipynb", others=others)], False
+        return [problem("other-assignment", name=notebook_file(name), others=others)], False
     fixed = keep_first_copies(nb)
     if fixed:
         problems.append(problem("duplicate-cells"))

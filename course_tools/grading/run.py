@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..build import prepare_course
-from ..course import Course, Notebook
+from ..course import AUTOGRADED, SOURCE, SUBMITTED, Course, Notebook, notebook_name
 from . import collect, gradebook, state
 from .executor import make_executor
 from .model import AssignmentSpec, Job, JobFailed, JobResult, Outcome, digest_of, problem
@@ -83,7 +83,7 @@ def settle(course: Course, book, job: Job, result: JobResult) -> Outcome:
                       seconds=result.seconds, digest=digest_of(job.files))
     if not result.graded:
         return outcome
-    collect.write_folder(course.folder("autograded", job.student, spec.name), result.autograded)
+    collect.write_folder(course.layout.assignment(AUTOGRADED, spec.name, job.student), result.autograded)
     stamp = job.files.get("timestamp.txt")
     outcome.recorded = gradebook.record(book, job.student, spec.name, result.grades,
                                         stamp.decode("utf-8", "replace").strip() if stamp else None,
@@ -102,11 +102,13 @@ def _final_scores(book, fresh: dict) -> None:
 
 def _undo_kernel_writes(course: Course, book, submissions: dict, results: dict, fresh: dict, resumed: list) -> None:
     """Lo que un núcleo escribió fuera de su curso de usar y tirar se deshace con lo que hay en memoria."""
-    for key, files in submissions.items():
-        if collect.write_folder(course.folder("submitted", *key), files) and key in fresh:
+    for (student, assignment), files in submissions.items():
+        key = (student, assignment)
+        if collect.write_folder(course.layout.assignment(SUBMITTED, assignment, student), files) and key in fresh:
             fresh[key].problems.append(problem("submission-altered"))
     for key, outcome in fresh.items():
-        if outcome.graded and collect.write_folder(course.folder("autograded", *key), results[key].autograded):
+        if outcome.graded and collect.write_folder(course.layout.assignment(AUTOGRADED, key[1], key[0]),
+                                                  results[key].autograded):
             outcome.problems.append(problem("autograded-restored"))
     for outcome in fresh.values():
         if outcome.graded and gradebook.restore_grades(book, outcome):
@@ -118,8 +120,8 @@ def _undo_kernel_writes(course: Course, book, submissions: dict, results: dict, 
 
 def assignment_spec(course: Course, name: str) -> AssignmentSpec:
     """La tarea tal como la conoce la libreta, más los ficheros de source/<tarea>/ que no son cuadernos."""
-    files = {rel: data for rel, data in collect.read_folder(course.folder("source", name)).items()
-             if not rel.endswith(".ipynb") and not any(part.startswith((".", "__")) for part in rel.split("/"))}
+    files = {rel: data for rel, data in collect.read_folder(course.layout.assignment(SOURCE, name)).items()
+             if notebook_name(rel) is None and not any(part.startswith((".", "__")) for part in rel.split("/"))}
     return AssignmentSpec(name, gradebook.export_assignment(course.gradebook_url, name), files)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..course import Course
+from ..course import AUTOGRADED, Course
 from .model import Outcome
 
 STATE_FILE = ".correccion-hecha.jsonl"
@@ -12,7 +12,7 @@ STATE_FILE = ".correccion-hecha.jsonl"
 
 def load(course: Course) -> dict[tuple[str, str], Outcome]:
     """Lo que dejó hecho una corrección anterior, por (alumno, tarea)."""
-    path = course.folder("autograded", STATE_FILE)
+    path = course.layout.step(AUTOGRADED) / STATE_FILE
     state = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -25,7 +25,7 @@ def load(course: Course) -> dict[tuple[str, str], Outcome]:
 
 
 def save(course: Course, outcome: Outcome) -> None:
-    path = course.folder("autograded", STATE_FILE)
+    path = course.layout.step(AUTOGRADED) / STATE_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as out:
         out.write(json.dumps(outcome.to_json(), ensure_ascii=False) + "\n")

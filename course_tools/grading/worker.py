@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import psutil
 
-from ..course import Course
+from ..course import AUTOGRADED, SOURCE, SUBMITTED, Course, CourseLayout, notebook_file, notebook_name
 from ..nbgrader_compat import api_failure, api_log
 from ..kernels.pool import warm_parent_pids
 from ..isolation import reaper
@@ -50,7 +50,7 @@ def grade_job(job: Job) -> JobResult:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
                 api = _api(course_root, job.settings)
-                collect.write_folder(_folder(api, "submitted", job), files)
+                collect.write_folder(_folder(api, SUBMITTED, job), files)
                 try:
                     outcome = _autograde(api, job)
                 finally:
@@ -58,10 +58,10 @@ def grade_job(job: Job) -> JobResult:
                     # ya se llevó consigo lo que dejó su entrega.
                     reaper.end_descendants(spare=warm_parent_pids())
             if outcome.get("success"):
-                result.autograded = collect.read_folder(_folder(api, "autograded", job))
+                result.autograded = collect.read_folder(_folder(api, AUTOGRADED, job))
                 computed = gradebook.computed_grades(_gradebook_url(course_root), job.student, spec.name)
                 # Un cuaderno que no llegó a corregirse (falta en autograded/) no trae nota: settle le pone cero.
-                result.grades = {nb: grades for nb, grades in computed.items() if f"{nb}.ipynb" in result.autograded}
+                result.grades = {nb: grades for nb, grades in computed.items() if notebook_file(nb) in result.autograded}
                 result.problems.extend(problems_in(result.autograded))
                 result.graded = True
             else:
@@ -74,7 +74,7 @@ def grade_job(job: Job) -> JobResult:
 
 def _folder(api, step: str, job: Job) -> Path:
     """La carpeta de la entrega de ``job`` en un paso de nbgrader del curso de usar y tirar."""
-    return Path(api.coursedir.format_path(step, job.student, job.spec.name))
+    return CourseLayout(api.coursedir.root).assignment(step, job.spec.name, job.student)
 
 
 # Lo que dice nbclient cuando el núcleo no llegó a arrancar: antes de la primera celda, sin código de la entrega.
@@ -94,7 +94,7 @@ def problems_in(autograded: dict[str, bytes]) -> list[Problem]:
     """Los problemas visibles en los cuadernos corregidos (la nota la escribe ``run.settle`` con nbgrader)."""
     codes, details = set(), {}
     for rel, data in sorted(autograded.items()):
-        if not rel.endswith(".ipynb"):
+        if notebook_name(rel) is None:
             continue
         nb = nbformat.reads(data.decode("utf-8"), as_version=4)
         for cell in nb.cells:
@@ -122,8 +122,8 @@ def _new_scratch_course(job: Job) -> Path:
     """Un curso nuevo con la tarea ya dada de alta, copiado de la plantilla de este proceso."""
     template = _template(job)
     root = Path(tempfile.mkdtemp(prefix="trabajo-", dir=_scratch["base"]))
-    shutil.copytree(template / "source", root / "source")
-    shutil.copyfile(template / "gradebook.db", root / "gradebook.db")
+    shutil.copytree(CourseLayout(template).step(SOURCE), CourseLayout(root).step(SOURCE))
+    shutil.copyfile(CourseLayout(template).gradebook, CourseLayout(root).gradebook)
     return root
 
 
@@ -138,8 +138,9 @@ def _template(job: Job) -> Path:
     key = ("plantilla", spec.name, spec.digest)
     if key not in _scratch:
         folder = Path(tempfile.mkdtemp(prefix="plantilla-", dir=_scratch["base"]))
-        collect.write_folder(folder / "source" / spec.name, spec.files)
-        gradebook.copy_assignment(f"sqlite:///{folder / 'gradebook.db'}", spec.name, spec.definition)
+        template = CourseLayout(folder)
+        collect.write_folder(template.assignment(SOURCE, spec.name), spec.files)
+        gradebook.copy_assignment(f"sqlite:///{template.gradebook}", spec.name, spec.definition)
         _scratch[key] = folder
     return _scratch[key]
 
@@ -168,7 +169,7 @@ def remove_stale_scratch(parent: Path) -> list[Path]:
 
 def _gradebook_url(root: Path) -> str:
     """La libreta del curso de usar y tirar ``root``: en ella calcula nbgrader la nota de la entrega."""
-    return f"sqlite:///{root / 'gradebook.db'}"
+    return f"sqlite:///{CourseLayout(root).gradebook}"
 
 
 def _api(root: Path, settings: dict):

@@ -17,7 +17,7 @@ import time
 import psutil
 
 from .execution import kernel_env
-from .spec import KERNEL_NAME, kernel_spec_manager
+from .spec import COLD_KERNEL_NAME, KERNEL_NAME, kernel_spec_manager
 
 CODE = "import torch"
 
@@ -70,7 +70,7 @@ def run_bench(repeats: int = 5) -> dict[str, float]:
     if problem:
         print(f"Núcleos en caliente no disponibles: {problem}.")
     for _ in range(repeats):  # alternados: la carga de la máquina les toca por igual
-        runs["cold"].append(time_kernel("python3", env))
+        runs["cold"].append(time_kernel(COLD_KERNEL_NAME, env))
         runs["warm"].append(time_kernel(KERNEL_NAME, env, specs))
     result = {"parent_start": parent_start}
     for how, measures in runs.items():
@@ -85,7 +85,7 @@ def format_table(result: dict[str, float], repeats: int) -> str:
     lines = [
         f"Arranque de un núcleo + «{CODE}» y su apagado (mediana de {repeats})",
         f"{'':<20}{'arranque (s)':>16}{'CPU del núcleo (s)':>20}{'apagado (s)':>13}",
-        row.format("en frío (python3)", result["cold_wall"], result["cold_cpu"], result["cold_shutdown"]),
+        row.format(f"en frío ({COLD_KERNEL_NAME})", result["cold_wall"], result["cold_cpu"], result["cold_shutdown"]),
         row.format("en caliente", result["warm_wall"], result["warm_cpu"], result["warm_shutdown"]),
         f"Arranque del padre caliente (una vez por proceso): {result['parent_start']:.2f} s",
         f"Arranque en caliente {result['cold_wall'] / result['warm_wall']:.1f}× más rápido; "

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -27,8 +28,20 @@ from pathlib import Path
 
 from ..isolation import limits
 
-KERNEL_NAME = "curso-caliente"
-GRADING_KERNEL_NAME = "curso-correccion"
+NAMES_FILE = Path(__file__).resolve().with_name("names.mk")  # los nombres, para el Makefile y para aquí
+
+
+def _kernel_names() -> dict[str, str]:
+    """``NOMBRE := valor`` de cada línea de ``names.mk`` (el Makefile la incluye tal cual)."""
+    return dict(re.findall(r"^(\w+) := (\S+)$", NAMES_FILE.read_text(encoding="utf-8"), re.M))
+
+
+_NAMES = _kernel_names()
+KERNEL_NAME = _NAMES["WARM_KERNEL"]
+GRADING_KERNEL_NAME = _NAMES["GRADING_KERNEL"]
+COLD_KERNEL_NAME = _NAMES["COLD_KERNEL"]
+# El kernelspec que guardan los cuadernos del curso: el python3 de Jupyter, el que abre Colab.
+NOTEBOOK_KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": COLD_KERNEL_NAME}
 PROVISIONER_NAME = "course-warm"
 SHARE_DIR = Path(__file__).resolve().with_name("share")
 LIMITS_SCRIPT = Path(limits.__file__).resolve()

@@ -23,7 +23,7 @@ def lab_server(tmp_path_factory):
     """Arranca `python -m course_tools lab` (lo mismo que `make lab`) con un espacio de alumno temporal; uno
     para todas las pruebas (arrancar JupyterLab cuesta más que cada prueba), cada una en su cuaderno."""
     tmp_path = tmp_path_factory.mktemp("lab")
-    workspace = tmp_path / "mi-curso"
+    workspace = tmp_path / "trabajo"
     port = free_port()
     settings = tmp_path / "lab-settings"
     # Ajustes de JupyterLab propios de la prueba: sin el aviso de noticias, que tapa botones al azar.

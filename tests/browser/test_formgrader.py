@@ -23,7 +23,7 @@ import nbformat
 import pytest
 
 from course_tools import cells
-from course_tools.course import NBGRADER_CONFIG, ROOT, Notebook
+from course_tools.course import AUTOGRADED, LAYOUT, NBGRADER_CONFIG, RELEASE, ROOT, SOURCE, SUBMITTED, Course, Notebook
 from course_tools.nbgrader_compat import CONFINED_LINE
 from tests.browser.waiting import wait_in_browser, wait_until_serving
 from tests.ports import free_port
@@ -42,7 +42,7 @@ COMMENT = "Te falta contar las posiciones de relleno."
 def _gradebook(root: Path):
     from nbgrader.api import Gradebook
 
-    return Gradebook(f"sqlite:///{root / 'gradebook.db'}", course_id="pytorch-minimo")
+    return Gradebook(f"sqlite:///{Course(root).layout.gradebook}", course_id="pytorch-minimo")
 
 
 def _score(root: Path, slug: str, student: str) -> float:
@@ -51,21 +51,22 @@ def _score(root: Path, slug: str, student: str) -> float:
 
 
 def _make_course(root: Path) -> nbformat.NotebookNode:
+    layout = Course(root).layout
     for slug in (HOSTILE_SLUG, SLUG):
-        shutil.copytree(ROOT / "source" / slug, root / "source" / slug)
+        shutil.copytree(LAYOUT.assignment(SOURCE, slug), layout.assignment(SOURCE, slug))
     (root / "nbgrader_config.py").write_text(
         f"c = get_config()\nload_subconfig({str(NBGRADER_CONFIG)!r})\nc.CourseDirectory.root = {str(root)!r}\n",
         encoding="utf-8")
-    solved = nbformat.read(str(root / "source" / SLUG / f"{SLUG}.ipynb"), as_version=4)
-    release = nbformat.read(str(ROOT / "release" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    solved = nbformat.read(str(layout.notebook(SOURCE, SLUG)), as_version=4)
+    release = nbformat.read(str(LAYOUT.notebook(RELEASE, SLUG)), as_version=4)
     handed_in = copy.deepcopy(solved)
     stub = next(c for c in release.cells if cells.grade_id(c) == BROKEN)
     next(c for c in handed_in.cells if cells.grade_id(c) == BROKEN).source = stub.source
-    (root / "submitted" / "alumna" / SLUG).mkdir(parents=True)
-    nbformat.write(handed_in, str(root / "submitted" / "alumna" / SLUG / f"{SLUG}.ipynb"))
-    hostile_solved = nbformat.read(str(root / "source" / HOSTILE_SLUG / f"{HOSTILE_SLUG}.ipynb"), as_version=4)
-    hostile_release = nbformat.read(str(ROOT / "release" / HOSTILE_SLUG / f"{HOSTILE_SLUG}.ipynb"), as_version=4)
-    ladrona(root / "submitted" / "ladrona" / HOSTILE_SLUG, hostile_solved, hostile_release)
+    layout.assignment(SUBMITTED, SLUG, "alumna").mkdir(parents=True)
+    nbformat.write(handed_in, str(layout.notebook(SUBMITTED, SLUG, "alumna")))
+    hostile_solved = nbformat.read(str(layout.notebook(SOURCE, HOSTILE_SLUG)), as_version=4)
+    hostile_release = nbformat.read(str(LAYOUT.notebook(RELEASE, HOSTILE_SLUG)), as_version=4)
+    ladrona(layout.assignment(SUBMITTED, HOSTILE_SLUG, "ladrona"), hostile_solved, hostile_release)
     return solved
 
 
@@ -149,7 +150,7 @@ def test_the_formgrader_lists_the_assignments_of_source_with_their_points(formgr
     _open(driver, formgrader, "gradebook")
     expected = {}
     for slug in (HOSTILE_SLUG, SLUG):
-        nb = nbformat.read(str(formgrader["root"] / "source" / slug / f"{slug}.ipynb"), as_version=4)
+        nb = nbformat.read(str(Course(formgrader["root"]).layout.notebook(SOURCE, slug)), as_version=4)
         expected[slug] = sum(c.metadata["nbgrader"].get("points", 0) for c in nb.cells if cells.is_graded_test(c))
     assert expected == {HOSTILE_SLUG: HOSTILE_FULL, SLUG: FULL_MARKS}
 
@@ -208,7 +209,7 @@ def test_a_teacher_autogrades_grades_by_hand_and_gives_feedback_from_the_page(fo
     _open(driver, formgrader, f"manage_submissions/{SLUG}")
     said = _click_in_row(driver, "alumna", "generate-feedback")
     assert "Successfully generated feedback" in said, said
-    text = page_text((root / "feedback" / "alumna" / SLUG / f"{SLUG}.html").read_text(encoding="utf-8"))
+    text = page_text(Course(root).layout.feedback_page(SLUG, "alumna").read_text(encoding="utf-8"))
     hidden = hidden_only_lines(formgrader["solved"])
     assert hidden and [line for line in hidden if line in text] == []
     assert COMMENT in text and f"Nota: {expected + MANUAL_SCORE:g} de {FULL_MARKS:g}".replace(".", ",") in text, text[-800:]
@@ -222,6 +223,6 @@ def test_a_thief_autograded_from_the_page_scores_zero_and_is_marked(formgrader, 
     said = _click_in_row(driver, "ladrona", "autograde")
     assert "Successfully autograded" in said, said
     assert _score(root, HOSTILE_SLUG, "ladrona") == 0
-    graded = nbformat.read(str(root / "autograded" / "ladrona" / HOSTILE_SLUG / f"{HOSTILE_SLUG}.ipynb"), as_version=4)
+    graded = nbformat.read(str(Course(root).layout.notebook(AUTOGRADED, HOSTILE_SLUG, "ladrona")), as_version=4)
     blocked = [o["evalue"] for c in graded.cells for o in c.get("outputs", []) if o.get("ename") == SANDBOX_ENAME]
     assert blocked and f"leer {root}" in blocked[0], blocked

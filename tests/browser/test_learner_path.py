@@ -5,9 +5,10 @@ Las capturas de cada paso quedan en build/navegador/ para que una persona las mi
 
 import json
 import shutil
+from pathlib import Path
 
 
-from course_tools.course import notebook_path
+from course_tools.course import notebook_file, notebook_path
 from tests.browser.waiting import SHOTS, wait_in_browser
 from tests.browser.waiting import shot as _shot
 
@@ -88,7 +89,7 @@ def test_learner_fills_a_blank_and_validates(lab_server, browser):
     shutil.rmtree(SHOTS, ignore_errors=True)  # solo las capturas de esta ejecución
     driver.get(f"{lab_server['url']}/lab?token={lab_server['token']}")
     _open_from_file_browser(driver, NOTEBOOK)
-    _open_from_file_browser(driver, f"{NOTEBOOK}.ipynb")
+    _open_from_file_browser(driver, notebook_file(NOTEBOOK))
     _wait(driver, lambda d: len(_cells(d)) > 10, "ver las celdas del cuaderno")
     _shot(driver, "1-cuaderno-abierto")
 
@@ -155,7 +156,7 @@ def test_a_tensor_picture_is_legible_in_jupyterlab(lab_server, browser):
     driver = browser
     # El mismo JupyterLab que la prueba anterior: se abre el cuaderno por su dirección, con la disposición
     # de ventanas de partida («reset»), sin lo que dejó abierto la otra prueba.
-    path = f"{PICTURE_NOTEBOOK}/{PICTURE_NOTEBOOK}.ipynb"
+    path = notebook_path(Path(), PICTURE_NOTEBOOK).as_posix()  # en el espacio del alumno, como en release/
     driver.get(f"{lab_server['url']}/lab/tree/{path}?token={lab_server['token']}&reset")
     _wait(driver, lambda d: len(_cells(d)) > 10, "ver las celdas del cuaderno")
     _wait(driver, lambda d: "| Idle" in d.find_element("css selector", "body").text, "el núcleo listo (Idle)", timeout=120)

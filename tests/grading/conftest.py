@@ -26,7 +26,7 @@ from hostile_catalogue import CATALOGUE, SLUG  # noqa: E402
 from courses import PilotCourse, copy_pilot, submit  # noqa: E402
 
 from course_tools.build import prepare_course  # noqa: E402
-from course_tools.course import Notebook, notebooks  # noqa: E402
+from course_tools.course import RELEASE, SOURCE, SUBMITTED, Course, Notebook, notebook_file, notebooks  # noqa: E402
 from course_tools.grading.collect import read_folder  # noqa: E402
 from course_tools.grading.report import format_table  # noqa: E402
 from course_tools.grading.run import grade_all  # noqa: E402
@@ -57,7 +57,7 @@ class Bait:
         self.solutions = json.dumps({c.metadata["nbgrader"]["grade_id"]: c.source for c in solved.cells
                                      if c.metadata.get("nbgrader", {}).get("solution")}).encode()
         self.secret_name, self.secret = "CURSO_TESTIGO_DE_PRUEBA", f"testigo-{secrets.token_hex(8)}"
-        self.home_file = Path.home() / f".pytorch-minimo-prueba-{secrets.token_hex(4)}.ipynb"
+        self.home_file = Path.home() / notebook_file(f".pytorch-minimo-prueba-{secrets.token_hex(4)}")
         self.home_file.write_text(nbformat.writes(solved), encoding="utf-8")
         self.calls: list[str] = []
         self.tcp = socket.create_server(("127.0.0.1", 0))
@@ -101,18 +101,19 @@ def course(tmp_path_factory):
     root = tmp_path_factory.mktemp("curso")
     selected = notebooks()
     prepare_course(root, selected)
+    layout = Course(root).layout
     bait = None
     try:
         for n in selected:
-            solved = nbformat.read(str(root / "source" / n.slug / f"{n.slug}.ipynb"), as_version=4)
-            release = nbformat.read(str(root / "release" / n.slug / f"{n.slug}.ipynb"), as_version=4)
+            solved = nbformat.read(str(layout.notebook(SOURCE, n.slug)), as_version=4)
+            release = nbformat.read(str(layout.notebook(RELEASE, n.slug)), as_version=4)
             submit(root, "solucion", n.slug, solved)
             if n.slug == SLUG:  # los huecos de los demás cuadernos los prueba ya tests/proof (cada uno suspende)
                 submit(root, "sin-rellenar", n.slug, release)
                 bait = Bait(solved)
                 for student, (make, _points, _problem) in CATALOGUE.items():
-                    make(root / "submitted" / student / SLUG, solved, release)
-        handed_in = read_folder(root / "submitted")
+                    make(layout.assignment(SUBMITTED, SLUG, student), solved, release)
+        handed_in = read_folder(layout.step(SUBMITTED))
         started = time.monotonic()
         outcomes = grade_all(root, selected=selected, timeout=CELL_TIMEOUT, quiet=True)
         elapsed = time.monotonic() - started

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import nbformat
 
+from course_tools.course import RELEASE, SOURCE, SUBMITTED, Course
+
 SLUG = "11-bucle"
 COPIERS, SHARERS, INDEPENDENT_NAMES, BLANK = ("ana", "bea"), ("hugo", "ines"), ("carla", "dani", "eva"), "gus"
 
@@ -257,16 +259,17 @@ WORK = {"ana": ANA, "bea": BEA, "hugo": HUGO, "ines": INES, "gus": {},
 
 def make_class(root: Path, repository: Path) -> Path:
     """Un curso en ``root`` con source/ y release/ de 11-bucle y las entregas de la clase en submitted/."""
-    for step in ("source", "release"):
-        shutil.copytree(repository / step / SLUG, root / step / SLUG)
-    release = nbformat.read(str(root / "release" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    here, there = Course(root).layout, Course(repository).layout
+    for step in (SOURCE, RELEASE):
+        shutil.copytree(there.assignment(step, SLUG), here.assignment(step, SLUG))
+    release = nbformat.read(str(here.notebook(RELEASE, SLUG)), as_version=4)
     for student, bodies in WORK.items():
         nb = nbformat.reads(nbformat.writes(release), as_version=4)
         for cell in nb.cells:
             gid = cell.metadata.get("nbgrader", {}).get("grade_id")
             if gid in bodies:
                 cell.source = fill(cell.source, bodies[gid])
-        folder = root / "submitted" / student / SLUG
-        folder.mkdir(parents=True)
-        nbformat.write(nb, str(folder / f"{SLUG}.ipynb"))
+        path = here.notebook(SUBMITTED, SLUG, student)
+        path.parent.mkdir(parents=True)
+        nbformat.write(nb, str(path))
     return root

@@ -9,15 +9,15 @@ from pathlib import Path
 import nbformat
 
 from hostile_catalogue import SLUG
-from course_tools.course import Notebook
+from course_tools.course import RELEASE, SOURCE, SUBMITTED, Course, Notebook
 
 
 def submit(root: Path, student: str, slug: str, nb) -> Path:
     """Entrega ``nb`` como ``submitted/<alumno>/<tarea>/<tarea>.ipynb``; devuelve su carpeta."""
-    folder = root / "submitted" / student / slug
-    folder.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, str(folder / f"{slug}.ipynb"))
-    return folder
+    path = Course(root).layout.notebook(SUBMITTED, slug, student)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
+    return path.parent
 
 
 @dataclass
@@ -27,23 +27,27 @@ class PilotCourse:
     root: Path
     selected: list[Notebook] = field(default_factory=lambda: [Notebook(SLUG)])
 
-    def read(self, folder: str) -> nbformat.NotebookNode:
-        return nbformat.read(str(self.root / folder / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    @property
+    def layout(self):
+        return Course(self.root).layout
+
+    def read(self, step: str) -> nbformat.NotebookNode:
+        return nbformat.read(str(self.layout.notebook(step, SLUG)), as_version=4)
 
     @property
     def solved(self) -> nbformat.NotebookNode:
-        return self.read("source")
+        return self.read(SOURCE)
 
     @property
     def release(self) -> nbformat.NotebookNode:
-        return self.read("release")
+        return self.read(RELEASE)
 
     def submit(self, student: str, nb) -> Path:
         return submit(self.root, student, SLUG, nb)
 
     def folder(self, student: str) -> Path:
         """Donde va la entrega de ``student`` (para los constructores de ``hostile_catalogue.CATALOGUE``)."""
-        return self.root / "submitted" / student / SLUG
+        return self.layout.assignment(SUBMITTED, SLUG, student)
 
 
 def copy_pilot(template: Path, root: Path) -> PilotCourse:

@@ -12,10 +12,10 @@ import functools
 
 import nbformat
 
-from course_tools.course import Course
+from course_tools.course import AUTOGRADED, Course, notebook_file
 
 SLUG = "00-cuadernos"
-FILE = f"{SLUG}.ipynb"
+FILE = notebook_file(SLUG)
 FULL_MARKS = 6.5  # la nota de la solución: la predicción vale 0, el primer ejercicio 2.5 y los otros dos, 2
 
 
@@ -396,7 +396,7 @@ def hidden_only_lines(solved) -> list[str]:
 
 def said(root, student: str, mark: str) -> list[str]:
     """Lo que la entrega de ``student`` escribió tras ``mark`` en su cuaderno corregido, línea a línea."""
-    nb = nbformat.read(str(Course(root).notebook("autograded", SLUG, student=student)), as_version=4)
+    nb = nbformat.read(str(Course(root).layout.notebook(AUTOGRADED, SLUG, student)), as_version=4)
     # Lo que una celda imprime puede llegar en varias salidas (ipykernel vacía su búfer cada 0,2 s, también a
     # media línea en una máquina cargada): se juntan las de cada celda antes de partir en líneas.
     texts = ["".join(out.get("text", "") for out in cell.get("outputs", [])) for cell in nb.cells]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 
 import pytest
 
 from copies_class import BLANK, COPIERS, INDEPENDENT_NAMES, SHARERS, SLUG, make_class
 
-from course_tools.course import ROOT, Course
+from course_tools.course import ROOT, SUBMITTED, Course, notebook_file
 from course_tools.grading import copies_report
 from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, Thresholds
@@ -47,7 +48,7 @@ def test_the_blank_one_is_not_compared(klass):
 
 def test_reports_in_spanish_with_the_pairs_side_by_side(klass, tmp_path):
     result = compare_class(klass)
-    made = copies_report.write_reports(result, tmp_path / "informe", Thresholds().k)
+    made = copies_report.write_reports(result, tmp_path, Thresholds().k)
     rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     assert {(r["alumno"], r["con"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == {(s, SOLUTION) for s in COPIERS}
     assert all(0.7 <= float(r["parecido"]) <= 1 for r in rows)
@@ -60,20 +61,18 @@ def test_reports_in_spanish_with_the_pairs_side_by_side(klass, tmp_path):
 
 
 def test_a_broken_notebook_is_skipped_with_its_reason_and_the_rest_compared(klass):
-    (klass.folder("submitted", "carla", SLUG, f"{SLUG}.ipynb")).write_text("{no es json", encoding="utf-8")
-    (klass.folder("submitted", "eva", SLUG, f"{SLUG}.ipynb")).unlink()
+    klass.layout.notebook(SUBMITTED, SLUG, "carla").write_text("{no es json", encoding="utf-8")
+    klass.layout.notebook(SUBMITTED, SLUG, "eva").unlink()
     result = compare_class(klass)
     reasons = {s: r for s, _, r in result.skipped}
-    assert reasons["carla"].startswith("no se pudo leer") and reasons["eva"] == f"falta el cuaderno {SLUG}.ipynb"
+    assert reasons["carla"].startswith("no se pudo leer") and reasons["eva"] == f"falta el cuaderno {notebook_file(SLUG)}"
     assert flagged(result, COPY_OF_SOLUTION) == {(s, e, SOLUTION) for s in COPIERS for e in EXERCISES}
 
 
 def test_a_class_of_one_has_no_pairs(tmp_path):
     course = Course(make_class(tmp_path / "clase", ROOT))
     for student in ("ana", "bea", "hugo", BLANK, *INDEPENDENT_NAMES):
-        for path in sorted(course.folder("submitted", student).rglob("*"), reverse=True):
-            path.unlink() if path.is_file() else path.rmdir()
-        course.folder("submitted", student).rmdir()
+        shutil.rmtree(course.layout.assignment(SUBMITTED, SLUG, student).parent)
     result = compare_class(course)
     assert result.compared == 3 and not result.findings  # ines sola: nadie con quien compararse
 
@@ -84,7 +83,7 @@ def test_a_resumed_round_reads_only_what_changed(klass):
     assert first.read == 8 and cache.exists()
     again = compare_class(klass, cache=cache)
     assert again.read == 0 and again.findings == first.findings
-    path = klass.folder("submitted", "dani", SLUG, f"{SLUG}.ipynb")
+    path = klass.layout.notebook(SUBMITTED, SLUG, "dani")
     nb = json.loads(path.read_text(encoding="utf-8"))
     nb["cells"].append({"cell_type": "markdown", "id": "nota-propia", "metadata": {}, "source": "una nota mía"})
     path.write_text(json.dumps(nb), encoding="utf-8")
@@ -107,9 +106,10 @@ def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(
     _report_copies(klass)
     out = capsys.readouterr().out
     assert out.startswith("Parecidos (no cambian ninguna nota): 4 entrega(s) señalada(s)")
-    assert "autograded/informe/parecidos.html" in out and "autograded/informe/parecidos.csv" in out
+    report = klass.layout.report_dir.relative_to(klass.root)
+    assert f"{report / 'parecidos.html'}" in out and f"{report / 'parecidos.csv'}" in out
     assert "  hugo  11-bucle  same-as-classmate: mismo trabajo que ines (grupo 1)" in out
-    assert (klass.report_dir / "parecidos.html").exists() and (klass.report_dir / "parecidos.csv").exists()
+    assert (klass.layout.report_dir / "parecidos.html").exists() and (klass.layout.report_dir / "parecidos.csv").exists()
 
 
 def test_a_comparison_that_breaks_stops_nothing(klass, capsys, monkeypatch):

@@ -28,7 +28,7 @@ import pytest
 
 from hostile_catalogue import hidden_only_lines, page_text
 from course_tools import cells
-from course_tools.course import ROOT
+from course_tools.course import EXCHANGE_FEEDBACK, FEEDBACK_SUFFIX, LAYOUT, ROOT, SOURCE, Course, notebook_file
 
 SLUG = "03-tensores"
 COURSE_ID = "pytorch-minimo"  # el de nbgrader_config.py
@@ -125,7 +125,7 @@ def exchange_round():
         for top in ROOT.iterdir():  # nbgrader_config.py, pyproject.toml (la dirección de las insignias), README...
             if top.is_file() and not top.name.startswith("."):
                 shutil.copy2(top, course / top.name)
-        shutil.copytree(ROOT / "source" / SLUG, course / "source" / SLUG)
+        shutil.copytree(LAYOUT.assignment(SOURCE, SLUG), Course(course).layout.assignment(SOURCE, SLUG))
         for user in (teacher, learner):  # la configuración de nbgrader de cada uno: dónde está el intercambio
             (user.home / ".jupyter").mkdir()
             (user.home / ".jupyter" / "nbgrader_config.py").write_text(
@@ -140,8 +140,8 @@ def exchange_round():
         teacher.nbgrader("release_assignment", SLUG, cwd=course)
         # El alumno: la recoge, la rellena con la solución de la profesora y la entrega.
         learner.nbgrader("fetch_assignment", SLUG)
-        fetched = learner.home / SLUG / f"{SLUG}.ipynb"
-        solved = nbformat.read(str(course / "source" / SLUG / f"{SLUG}.ipynb"), as_version=4)
+        fetched = learner.home / SLUG / notebook_file(SLUG)  # fetch_assignment: <tarea>/<cuaderno> en su carpeta
+        solved = nbformat.read(str(Course(course).layout.notebook(SOURCE, SLUG)), as_version=4)
         found["fetched"] = nbformat.read(str(fetched), as_version=4)
         answers = {cells.grade_id(c): cells.strip_solution_markers(c.source) for c in solved.cells
                    if c.metadata.get("nbgrader", {}).get("solution")}
@@ -165,7 +165,7 @@ def exchange_round():
             found["exported"] = list(csv.DictReader(table))
         # El alumno: su devolución.
         learner.nbgrader("fetch_feedback", SLUG)
-        pages = sorted((learner.home / SLUG / "feedback").rglob(f"{SLUG}.html"))
+        pages = sorted((learner.home / SLUG / EXCHANGE_FEEDBACK).rglob(f"{SLUG}{FEEDBACK_SUFFIX}"))
         found["feedback"] = pages[-1].read_text(encoding="utf-8") if pages else ""
         found["reach"] = _what_the_learner_reads(learner, [exchange, teacher.home, course])
         yield teacher, learner, course, exchange, solved, found
@@ -177,7 +177,7 @@ def exchange_round():
 def _score(course: Path, student: str) -> float:
     from nbgrader.api import Gradebook
 
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}", course_id=COURSE_ID) as gb:
+    with Gradebook(f"sqlite:///{Course(course).layout.gradebook}", course_id=COURSE_ID) as gb:
         return gb.find_submission(SLUG, student).score
 
 
@@ -240,5 +240,5 @@ def test_nothing_of_the_teacher_is_readable_by_the_learner(exchange_round):
     assert leaks == {}
     inbound = exchange / COURSE_ID / "inbound"
     assert str(inbound) in reach["denied"]  # nbgrader: el alumno escribe en inbound, pero no lo lista
-    assert str(exchange / COURSE_ID / "feedback") in reach["denied"]  # ni las devoluciones de los demás
+    assert str(exchange / COURSE_ID / EXCHANGE_FEEDBACK) in reach["denied"]  # ni las devoluciones de los demás
     assert any(path.startswith(str(exchange / COURSE_ID / "outbound")) for path in reach["read"])  # la prueba leyó algo

@@ -14,7 +14,7 @@ from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading import run as grading_run
 from course_tools.grading.run import grade_all
-from course_tools.course import Course, notebooks
+from course_tools.course import AUTOGRADED, SOURCE, SUBMITTED, Course, notebooks
 from tests.processes import alive
 
 SLUGS = [n.slug for n in notebooks()]
@@ -51,7 +51,7 @@ def test_the_sandbox_denies_nothing_to_an_honest_solution(course, slug):
     root, outcomes, _, _, _bait = course
     o = outcomes[("solucion", slug)]
     assert "sandbox-denied" not in o.codes(), o.status
-    nb = nbformat.read(str(Course(root).notebook("autograded", slug, student="solucion")), as_version=4)
+    nb = nbformat.read(str(Course(root).layout.notebook(AUTOGRADED, slug, "solucion")), as_version=4)
     stderr = [out.get("text", "") for cell in nb.cells for out in cell.get("outputs", []) if out.get("name") == "stderr"]
     assert stderr == [], stderr
 
@@ -65,7 +65,7 @@ def test_readers_take_nothing_and_are_seen(course):
         assert said(root, student, LOOT_MARK) in ([], ["nada"]), student
         denied = next(p for p in o.problems if p.code == "sandbox-denied")
         assert "leer" in denied.message or "a 127.0.0.1:" in denied.message, denied.message
-    nb = Course(root).notebook("autograded", SLUG, student="chivata").read_text(encoding="utf-8")
+    nb = Course(root).layout.notebook(AUTOGRADED, SLUG, "chivata").read_text(encoding="utf-8")
     assert "entorno: None" in nb, "la chivata no llegó a mirar su entorno: la prueba no prueba nada"
     assert bait.secret not in nb
     assert "GRADEBOOK" not in nb  # tampoco la dirección de la libreta, si el profesor la exporta
@@ -81,14 +81,14 @@ def test_the_intruders_victim_keeps_its_grade(course):
     root, outcomes, _, _, _bait = course
     o = outcomes[("solucion", SLUG)]
     assert o.score == o.max_score == FULL_MARKS
-    assert gradebook.scores(f"sqlite:///{root / 'gradebook.db'}", "solucion", SLUG)[0] == FULL_MARKS
-    nbformat.read(str(Course(root).notebook("submitted", SLUG, student="solucion")), as_version=4)
+    assert gradebook.scores(f"sqlite:///{Course(root).layout.gradebook}", "solucion", SLUG)[0] == FULL_MARKS
+    nbformat.read(str(Course(root).layout.notebook(SUBMITTED, SLUG, "solucion")), as_version=4)
 
 
 def test_submitted_stays_byte_for_byte_as_handed_in(course):
     """El corrector no escribe en submitted/, y un núcleo hostil tampoco: el encierro se lo impide."""
     root, outcomes, _, handed_in, _bait = course
-    assert read_folder(root / "submitted") == handed_in
+    assert read_folder(Course(root).layout.step(SUBMITTED)) == handed_in
     victim = outcomes[("solucion", SLUG)]
     if sandbox.abi_version():
         attempts = said(root, "intrusa", ATTACK_MARK)  # autograded/ de la víctima, solo si ya la habían corregido
@@ -111,7 +111,7 @@ def test_no_process_of_a_submission_outlives_grading(course):
     """El nieto que deja «huerfano» (en otra sesión, esperando a que acabe la corrección) muere con su trabajo."""
     root, _outcomes, _, _, _bait = course
     assert not alive(orphan_pid(root)), "un proceso de una entrega sobrevivió a la corrección"
-    nbformat.read(str(Course(root).notebook("submitted", SLUG, student="solucion")), as_version=4)
+    nbformat.read(str(Course(root).layout.notebook(SUBMITTED, SLUG, "solucion")), as_version=4)
 
 
 def test_resuming_grades_nothing_again(course, monkeypatch):
@@ -140,7 +140,7 @@ def test_resuming_grades_nothing_again(course, monkeypatch):
 
     real = grading_run.make_executor
     monkeypatch.setattr(grading_run, "make_executor", lambda **options: Recording(real(**options)))
-    graded = {path: (path.stat().st_mtime_ns, path.read_bytes()) for path in (root / "autograded").rglob("*.ipynb")}
+    graded = {path: (path.stat().st_mtime_ns, path.read_bytes()) for path in Course(root).layout.all_notebooks(AUTOGRADED)}
     assert len(graded) >= len(SLUGS)
     again = grade_all(root, selected=notebooks(), quiet=True)
     assert [key for key in sent if outcomes[key].graded] == [], f"se corrigieron otra vez: {sent}"
@@ -169,7 +169,7 @@ def test_feedback_is_spanish_without_hidden_tests(course):
     root, outcomes, _, _, _bait = course
     wanted = [o for key, o in outcomes.items() if key in {("sin-rellenar", SLUG), ("solucion", SLUG)}]
     written = grading_feedback.feedback(root, outcomes=wanted)
-    hidden = hidden_only_lines(nbformat.read(str(Course(root).notebook("source", SLUG)), as_version=4))
+    hidden = hidden_only_lines(nbformat.read(str(Course(root).layout.notebook(SOURCE, SLUG)), as_version=4))
     assert hidden
     assert len(written) == 2
     for html in written:
@@ -186,7 +186,7 @@ def test_a_submission_holds_no_root_power(course):
     usuario lo prueban tests/unit/test_sandbox.py y tests/kernels/test_isolation.py)."""
     root, outcomes, _, _, _bait = course
     assert said(root, "privilegiada", ATTACK_MARK) == ["mknod EPERM", "bpf EPERM", "CapEff 0000000000000000"]
-    assert not list((root / "autograded" / "privilegiada").rglob("disco"))
+    assert not list(Course(root).layout.assignment(AUTOGRADED, SLUG, "privilegiada").rglob("disco"))
 
 
 @pytest.mark.parametrize("student", ["imagen-gigante", "html-gigante"])
@@ -196,7 +196,7 @@ def test_a_giant_output_leaves_a_small_notebook_and_feedback(course, student):
 
     root, outcomes, _, _, _bait = course
     limit = course_settings().output_max_bytes
-    graded = Course(root).notebook("autograded", SLUG, student=student)
+    graded = Course(root).layout.notebook(AUTOGRADED, SLUG, student)
     assert graded.stat().st_size < limit and TOO_BIG_MARK in graded.read_text(encoding="utf-8")
     [page] = grading_feedback.feedback(root, outcomes=[outcomes[(student, SLUG)]])
     assert page.stat().st_size < limit and TOO_BIG_MARK in page.read_text(encoding="utf-8")
@@ -211,4 +211,4 @@ def test_healthy_notebooks_are_far_below_the_output_limits(course):
     for slug in SLUGS:
         o = outcomes[("solucion", slug)]
         assert "output-too-big" not in o.codes() and "s en total" not in o.status, (slug, o.status)
-        assert Course(root).notebook("autograded", slug, student="solucion").stat().st_size < limit / 4, slug
+        assert Course(root).layout.notebook(AUTOGRADED, slug, "solucion").stat().st_size < limit / 4, slug

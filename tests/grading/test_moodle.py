@@ -6,6 +6,7 @@ import zipfile
 
 import nbformat
 
+from course_tools.course import SUBMITTED, notebook_file
 
 SLUG = "00-cuadernos"
 
@@ -24,10 +25,10 @@ def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_
     with zipfile.ZipFile(archive, "w") as zf:
         # Cada entrega en una carpeta «Nombre Apellido_id_assignsubmission_file» (Moodle 4.1 y después; antes
         # acababa en «_»: las dos formas, y el texto en línea, que no es un cuaderno, en la misma descarga).
-        zf.writestr(f"José Núñez_12345_assignsubmission_file/{SLUG}.ipynb", solved)
-        zf.writestr(f"Luis Gómez_67890_assignsubmission_file_/{SLUG}.ipynb", blank)
+        zf.writestr(f"José Núñez_12345_assignsubmission_file/{notebook_file(SLUG)}", solved)
+        zf.writestr(f"Luis Gómez_67890_assignsubmission_file_/{notebook_file(SLUG)}", blank)
         zf.writestr("Luis Gómez_67890_onlinetext_/onlinetext.html", "<p>hola</p>")
-        zf.writestr(f"Eva Ruiz_24680_assignsubmission_file/{SLUG}.ipynb", blank)  # no está en la hoja
+        zf.writestr(f"Eva Ruiz_24680_assignsubmission_file/{notebook_file(SLUG)}", blank)  # no está en la hoja
     header = ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum Grade", "Grade can be changed",
               "Last modified (submission)", "Last modified (grade)", "Feedback comments"]
     when = "Monday, 1 December 2026, 9:00 AM"
@@ -42,14 +43,14 @@ def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_
     assert grading.cmd_grade(args, root=root) == 0
     printed = capsys.readouterr().out
     for student in ("12345", "67890", "24680"):
-        assert sorted(p.name for p in (root / "submitted" / student / SLUG).iterdir()) == [f"{SLUG}.ipynb"]
+        assert sorted(p.name for p in pilot.layout.assignment(SUBMITTED, SLUG, student).iterdir()) == [notebook_file(SLUG)]
     assert "24680" in printed  # en la descarga pero no en la hoja: se dice, no se adivina
 
-    filled = root / "autograded" / "informe" / "hoja-con-notas.csv"
+    filled = pilot.layout.report_dir / "hoja-con-notas.csv"
     got = {r[0]: r for r in csv.reader(io.StringIO(filled.read_bytes().decode("utf-8-sig")))}
     assert got["Participant 12345"][4] == "10.00" and got["Participant 67890"][4] == "0.00"
     assert "nb00-" in got["Participant 12345"][9]  # el comentario da los puntos de cada ejercicio
     assert got["Participant 55555"] == rows[2]  # sin entrega: la fila no cambia
-    with zipfile.ZipFile(root / "autograded" / "informe" / "devoluciones-moodle.zip") as zf:
+    with zipfile.ZipFile(pilot.layout.report_dir / "devoluciones-moodle.zip") as zf:
         names = sorted(zf.namelist())
     assert names == [f"José Núñez_12345_assignfeedback_file_{SLUG}.html", f"Luis Gómez_67890_assignfeedback_file_{SLUG}.html"]

@@ -19,7 +19,7 @@ from hostile_catalogue import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado,
                              said)
 from courses import copy_pilot
 from course_tools import cells
-from course_tools.course import NBGRADER_CONFIG
+from course_tools.course import AUTOGRADED, FEEDBACK, NBGRADER_CONFIG, Course
 from course_tools.grading import feedback as grading_feedback
 from course_tools.grading.guard import SANDBOX_ENAME, TAMPER_ENAME
 
@@ -50,21 +50,21 @@ def plain(pilot_template, tmp_path_factory):
     with_probe = nbformat.from_dict(solved)
     with_probe.cells.append(nbformat.v4.new_code_cell(PROBE))
     course.submit("solucion", with_probe)
-    check_equal_trucado(root / "submitted" / "trucada" / SLUG, solved, release)
-    ladrona(root / "submitted" / "ladrona" / SLUG, solved, release)
+    check_equal_trucado(course.folder("trucada"), solved, release)
+    ladrona(course.folder("ladrona"), solved, release)
     nbgrader(root, "autograde", SLUG)
     nbgrader(root, "generate_feedback", SLUG)
     return root, solved
 
 
 def autograded(root: Path, student: str):
-    return nbformat.read(str(root / "autograded" / student / SLUG / f"{SLUG}.ipynb"), as_version=4)
+    return nbformat.read(str(Course(root).layout.notebook(AUTOGRADED, SLUG, student)), as_version=4)
 
 
 def scores(root: Path, student: str) -> dict[str, float]:
     from nbgrader.api import Gradebook
 
-    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+    with Gradebook(f"sqlite:///{Course(root).layout.gradebook}") as gb:
         sub = gb.find_submission(SLUG, student)
         return {"total": sub.score, **{g.name: g.score for nb in sub.notebooks for g in nb.grades if g.max_score}}
 
@@ -105,13 +105,13 @@ def test_feedback_is_spanish_without_hidden_tests(plain):
                if line.strip().startswith("check_")]
     assert hidden and visible
     for student in ("solucion", "trucada"):
-        page = (root / "feedback" / student / SLUG / f"{SLUG}.html").read_text(encoding="utf-8")
+        page = Course(root).layout.feedback_page(SLUG, student).read_text(encoding="utf-8")
         assert '<html lang="es">' in page and "Nota:" in page and "Score" not in page
         text = page_text(page)
         assert all(line in text for line in visible), [line for line in visible if line not in text]
         assert not [line for line in hidden if line in text]
         assert "BEGIN HIDDEN TESTS" not in text
-    trucada = page_text((root / "feedback" / "trucada" / SLUG / f"{SLUG}.html").read_text(encoding="utf-8"))
+    trucada = page_text(Course(root).layout.feedback_page(SLUG, "trucada").read_text(encoding="utf-8"))
     assert f"{TAMPER_ENAME}: manipulación de los tests detectada" in trucada
     assert "Nota: 2,5 de 6,5" in trucada
 
@@ -119,7 +119,8 @@ def test_feedback_is_spanish_without_hidden_tests(plain):
 def test_make_feedback_writes_what_plain_nbgrader_writes(plain):
     """``make feedback`` pasa por ``NbGraderAPI``, que pide la plantilla «feedback»: sale la misma página."""
     root, _solved = plain
-    pages = {path: path.read_bytes() for path in (root / "feedback").rglob("*.html")}
-    written = grading_feedback.feedback(root, f"sqlite:///{root / 'gradebook.db'}")
+    layout = Course(root).layout
+    pages = {path: path.read_bytes() for _, _, folder in layout.entries(FEEDBACK) for path in folder.rglob("*.html")}
+    written = grading_feedback.feedback(root, f"sqlite:///{layout.gradebook}")
     assert sorted(written) == sorted(pages) and len(written) == 3
     assert [path for path in written if path.read_bytes() != pages[path]] == []

@@ -9,14 +9,15 @@ import re
 import shutil
 
 from course_tools import cells
-from course_tools.course import ROOT, Course, notebooks
+from course_tools.course import LAYOUT, RELEASE, Course, notebooks
 from course_tools.grading.validate import validate_inverted_many
 
 
 def test_validate_invert_sees_every_release_test_fail(tmp_path):
     # Una copia: el núcleo escribe en la carpeta de cada cuaderno lo que este guarde, y release/ no se toca.
-    shutil.copytree(ROOT / "release", tmp_path / "release")
-    paths = [Course(tmp_path).notebook("release", n.slug) for n in notebooks()]
+    copy = Course(tmp_path).layout
+    shutil.copytree(LAYOUT.step(RELEASE), copy.step(RELEASE))
+    paths = [copy.notebook(RELEASE, n.slug) for n in notebooks()]
     printed = validate_inverted_many(paths, tmp_path)
     assert len(printed) == len(paths) > 0
     for path, text in printed.items():

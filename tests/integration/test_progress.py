@@ -4,7 +4,7 @@ cuaderno roto no impide contar los demás. Nunca cambia los ficheros del alumno.
 import nbformat
 
 from course_tools import cells
-from course_tools.course import Notebook, notebook_path
+from course_tools.course import Notebook, notebook_file, notebook_path
 from course_tools.lab import seed_workspace
 from course_tools.cells import is_blank
 from course_tools.progress import NotebookProgress, format_progress, learner_progress
@@ -25,11 +25,11 @@ def _paste_solutions(workspace, notebook):
 
 
 def _snapshot(workspace):
-    return {p: p.read_bytes() for p in sorted(workspace.rglob("*.ipynb"))}
+    return {p: p.read_bytes() for p in sorted(workspace.rglob(notebook_file("*")))}
 
 
 def test_fresh_then_solved_then_broken(tmp_path):
-    workspace = tmp_path / "mi-curso"
+    workspace = tmp_path / "trabajo"
     seed_workspace(workspace)
     selected = SOLVED + [BROKEN]
     before = _snapshot(workspace)

@@ -11,7 +11,7 @@ import nbformat
 
 from course_tools import cells, lab, proof
 from course_tools.authoring import NotebookWriter
-from course_tools.course import ROOT, Notebook
+from course_tools.course import LAYOUT, RELEASE, ROOT, SOURCE, Course, Notebook
 
 PILOT = "00-cuadernos"
 
@@ -26,18 +26,18 @@ def _copy_course(tmp_path: Path) -> Path:
     for name in ("pyproject.toml", "nbgrader_config.py", "GLOSARIO.md"):
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, copy / name)
-    for folder in ("source", "release"):
-        shutil.copytree(ROOT / folder / PILOT, copy / folder / PILOT)
+    for step in (SOURCE, RELEASE):
+        shutil.copytree(LAYOUT.assignment(step, PILOT), Course(copy).layout.assignment(step, PILOT))
     # Un curso de un solo cuaderno: el mapa de rukh se queda con lo que enseña ese cuaderno.
     rukh_map = copy / "course_tools" / "data" / "mapa_rukh.toml"
     head, *entries = rukh_map.read_text(encoding="utf-8").split("[[construct]]")
     rukh_map.write_text("[[construct]]".join([head, *(e for e in entries if f'notebook = "{PILOT}"' in e)]),
                         encoding="utf-8")
-    (copy / "notebooks").mkdir()
-    shutil.copy2(ROOT / "notebooks" / f"{PILOT}.ipynb", copy / "notebooks")
+    Course(copy).layout.worked_dir.mkdir()
+    shutil.copy2(LAYOUT.worked(PILOT), Course(copy).layout.worked(PILOT))
     # En la copia el piloto es el último cuaderno: su enlace «Siguiente» no tendría adónde ir.
-    for path in (copy / "source" / PILOT / f"{PILOT}.ipynb", copy / "release" / PILOT / f"{PILOT}.ipynb",
-                 copy / "notebooks" / f"{PILOT}.ipynb"):
+    for path in (Course(copy).layout.notebook(SOURCE, PILOT), Course(copy).layout.notebook(RELEASE, PILOT),
+                 Course(copy).layout.worked(PILOT)):
         path.write_text(re.sub(r"\*\*Siguiente:\*\* \[[^]]*\]\([^)]*\)", "**Siguiente:** el resto del curso", path.read_text()))
     shutil.copy2(ROOT / "README.md", copy / "README.md")
     subprocess.run(
@@ -63,7 +63,7 @@ def test_check_passes_on_an_intact_copy(tmp_path):
 def test_check_catches_a_touched_release(tmp_path):
     """Un texto retocado y una celda bloqueada sin metadatos, a la vez."""
     copy = _copy_course(tmp_path)
-    release = copy / "release" / PILOT / f"{PILOT}.ipynb"
+    release = Course(copy).layout.notebook(RELEASE, PILOT)
     release.write_text(release.read_text().replace("La casilla de destino", "La casilla de destino ya"))
     nb = nbformat.read(release, 4)
     edited = next(i for i, c in enumerate(nb.cells) if "La casilla de destino ya" in c.source)
@@ -77,7 +77,7 @@ def test_check_catches_a_touched_release(tmp_path):
 
 def test_check_catches_a_touched_worked_notebook(tmp_path):
     copy = _copy_course(tmp_path)
-    worked = copy / "notebooks" / f"{PILOT}.ipynb"
+    worked = Course(copy).layout.worked(PILOT)
     nb = nbformat.read(worked, 4)
     nb.cells[3].source += "\n# retocado a mano"
     nbformat.write(nb, worked)
@@ -88,7 +88,7 @@ def test_check_catches_a_touched_worked_notebook(tmp_path):
 def test_check_catches_a_broken_source(tmp_path):
     """Una región oculta sin cerrar y un grade_id repetido."""
     copy = _copy_course(tmp_path)
-    source = copy / "source" / PILOT / f"{PILOT}.ipynb"
+    source = Course(copy).layout.notebook(SOURCE, PILOT)
     nb = nbformat.read(source, 4)
     tests = [i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)]
     nb.cells[tests[0]].source = nb.cells[tests[0]].source.replace(cells.END_HIDDEN, "")
@@ -142,7 +142,7 @@ def test_lab_keeps_a_given_token_and_explains_a_busy_port(tmp_path, monkeypatch,
 
     assert lab._given_token(["--no-browser", "--IdentityProvider.token=abc"]) == "abc"
     assert lab._given_token(["--no-browser"]) is None
-    monkeypatch.setenv(lab.WORKSPACE_ENV_VAR, str(tmp_path / "mi-curso"))
+    monkeypatch.setenv(lab.WORKSPACE_ENV_VAR, str(tmp_path / "trabajo"))
     monkeypatch.setattr(lab, "LOG_FILE", tmp_path / "lab.log")
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

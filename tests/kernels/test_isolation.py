@@ -256,7 +256,9 @@ def test_outputs_are_byte_identical_warm_and_cold(warm_folder, tmp_path):
     from course_tools.kernels.execution import kernel_env
     from course_tools.kernels.spec import kernel_manager
 
-    nb = read_notebook(ROOT / "notebooks" / "03-tensores.ipynb")
+    from course_tools.course import LAYOUT
+
+    nb = read_notebook(LAYOUT.worked("03-tensores"))
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None

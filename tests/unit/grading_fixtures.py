@@ -14,11 +14,13 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 from nbgrader.utils import compute_checksum
 
+from course_tools.course import notebook_file
 from course_tools.grading.model import AssignmentSpec
+from course_tools.kernels.spec import NOTEBOOK_KERNELSPEC
 
 ASSIGNMENT = "99-demo"
-NOTEBOOK = f"{ASSIGNMENT}.ipynb"
-KERNELSPEC = json.dumps({"name": "python3", "display_name": "Python 3", "language": "python"})
+NOTEBOOK = notebook_file(ASSIGNMENT)
+KERNELSPEC = json.dumps(NOTEBOOK_KERNELSPEC)
 
 ADD_SOLUTION = "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"
 MUL_SOLUTION = "def mul(a, b):\n    ### BEGIN SOLUTION\n    return a * b\n    ### END SOLUTION"

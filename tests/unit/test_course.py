@@ -7,7 +7,8 @@ import os
 import nbgrader.api
 import pytest
 
-from course_tools.course import ROOT, Course
+from course_tools.course import (AUTOGRADED, FEEDBACK, RELEASE, ROOT, SOURCE, SUBMITTED, Course, CourseLayout,
+                                  notebook_file, notebook_name)
 from course_tools.kernels.execution import CELL_TIMEOUT
 from course_tools import nbgrader_compat
 
@@ -50,12 +51,61 @@ def test_the_rule_is_read_when_asked_not_when_built(tmp_path, monkeypatch, no_en
 
 
 def test_folders_hang_from_the_root(tmp_path):
-    course = Course(tmp_path)
-    assert course.folder("submitted") == tmp_path / "submitted"
-    assert course.folder("autograded", "ana", "99-demo") == tmp_path / "autograded" / "ana" / "99-demo"
-    assert course.report_dir == tmp_path / "autograded" / "informe"
+    """La disposición de un curso, escrita aquí a mano una vez: es la especificación de ``CourseLayout``."""
+    layout = Course(tmp_path).layout
+    assert layout.step(SUBMITTED) == tmp_path / "submitted"
+    assert layout.assignment(AUTOGRADED, "99-demo", "ana") == tmp_path / "autograded" / "ana" / "99-demo"
+    assert layout.assignment(SOURCE, "99-demo") == tmp_path / "source" / "99-demo"
+    assert layout.notebook(RELEASE, "99-demo") == tmp_path / "release" / "99-demo" / "99-demo.ipynb"
+    assert layout.notebook(FEEDBACK, "99-demo", "ana").parent == tmp_path / "feedback" / "ana" / "99-demo"
+    assert layout.report_dir == tmp_path / "autograded" / "informe"
+    assert layout.worked("99-demo") == tmp_path / "notebooks" / "99-demo.ipynb"
+    assert layout.catalogue("99-demo") == tmp_path / "catalogues" / "nb99_demo.py"
+    assert layout.gradebook == tmp_path / "gradebook.db"
     assert not (tmp_path / "submitted").exists()  # pedir una ruta no crea nada
-    assert Course().folder("source") == ROOT / "source"
+    assert Course().layout.step(SOURCE) == ROOT / "source"
+    assert Course().layout is Course(ROOT).layout  # la del repositorio, una sola
+
+
+def test_the_layout_follows_the_coursedirectory_settings(tmp_path, monkeypatch):
+    """Los nombres de los pasos y la estructura son los del CourseDirectory de nbgrader_config.py."""
+    import course_tools.settings as settings
+
+    original = settings.repository_config
+
+    def renamed():
+        config = original()
+        config.CourseDirectory.submitted_directory = "entregas"
+        config.CourseDirectory.directory_structure = "{nbgrader_step}/{assignment_id}/{student_id}"
+        return config
+
+    monkeypatch.setattr(settings, "repository_config", renamed)
+    layout = CourseLayout(tmp_path)
+    assert layout.assignment(SUBMITTED, "99-demo", "ana") == tmp_path / "entregas" / "99-demo" / "ana"
+    (tmp_path / "entregas" / "99-demo" / "ana").mkdir(parents=True)
+    assert [(s, a) for s, a, _ in layout.entries(SUBMITTED)] == [("ana", "99-demo")]
+
+
+def test_entries_are_what_nbgrader_would_glob(tmp_path):
+    layout = CourseLayout(tmp_path)
+    assert layout.entries(SUBMITTED) == []  # sin submitted/: nada
+    for rel in ("bea/02-b/02-b.ipynb", "ana/01-a/01-a.ipynb", "ana/notas.txt", ".oculto/01-a/x", "ana/.git/x",
+                "carla/01-a/.ipynb_checkpoints/x"):
+        (tmp_path / "submitted" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "submitted" / rel).write_text("x")
+    (tmp_path / "submitted" / "suelto.ipynb").write_text("x")
+    found = layout.entries(SUBMITTED)
+    assert [(s, a) for s, a, _ in found] == [("ana", "01-a"), ("ana", "notas.txt"), ("bea", "02-b"), ("carla", "01-a")]
+    assert found[1][2] == tmp_path / "submitted" / "ana" / "notas.txt"
+    (tmp_path / "autograded" / "ana" / "01-a").mkdir(parents=True)  # sin cuaderno: no cuenta
+    (tmp_path / "autograded" / "bea" / "02-b").mkdir(parents=True)
+    (tmp_path / "autograded" / "bea" / "02-b" / "02-b.ipynb").write_text("{}")
+    assert layout.graded_notebooks() == [("bea", "02-b")]
+
+
+def test_notebook_names():
+    assert notebook_file("01-a") == "01-a.ipynb"
+    assert notebook_name("x/01-a.ipynb") == "01-a" and notebook_name("01-a.py") is None
 
 
 def test_course_is_a_frozen_value(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from course_tools import lab, proof, render
-from course_tools.course import ROOT, notebooks
+from course_tools.course import LAYOUT, RELEASE, ROOT, notebooks
 
 PILOT = "00-cuadernos"
 
@@ -39,7 +39,7 @@ def test_three_dependency_lists_agree():
 
 
 def test_badge_has_colab_form_and_points_to_the_file():
-    path = ROOT / "release" / PILOT / f"{PILOT}.ipynb"
+    path = LAYOUT.notebook(RELEASE, PILOT)
     url = render.colab_url(path)
     assert re.fullmatch(r"https://colab\.research\.google\.com/github/[\w.-]+/[\w.-]+/blob/[\w.-]+/release/00-cuadernos/00-cuadernos\.ipynb", url)
     assert render.badge(path).startswith("[![Abrir en Colab](https://colab.research.google.com/assets/colab-badge.svg)](")
@@ -51,11 +51,11 @@ def test_badge_has_colab_form_and_points_to_the_file():
 
 
 def test_workspace_is_seeded_once_and_never_overwritten(tmp_path):
-    release = tmp_path / "release"
+    release = tmp_path / "versiones"
     (release / "00-a").mkdir(parents=True)
     (release / "00-a" / "00-a.ipynb").write_text("original")
     (release / "README.md").write_text("no")
-    workspace = tmp_path / "mi-curso"
+    workspace = tmp_path / "trabajo"
     assert lab.seed_workspace(workspace, release) == [workspace / "00-a" / "00-a.ipynb"]
     (workspace / "00-a" / "00-a.ipynb").write_text("mis respuestas")
     (release / "00-a" / "00-a.ipynb").write_text("versión nueva")

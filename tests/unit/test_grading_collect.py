@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from course_tools.course import Course
+from course_tools.course import SUBMITTED, Course
 from course_tools.grading.collect import find_submissions, read_folder, write_folder, zip_collect
 from course_tools.grading.model import Outcome, problem
 
@@ -60,9 +60,10 @@ def test_write_folder_with_nothing_empties_the_folder(tmp_path):
 
 
 def test_write_folder_replaces_a_planted_symlink_instead_of_writing_through_it(tmp_path):
-    victim = tmp_path / "gradebook.db"
+    layout = Course(tmp_path).layout
+    victim = layout.gradebook
     victim.write_bytes(b"SQLite format 3")
-    folder = tmp_path / "submitted" / "ana" / "99-demo"
+    folder = layout.assignment(SUBMITTED, "99-demo", "ana")
     write_folder(folder, {"99-demo.ipynb": b"cuaderno de ana"})
     (folder / "99-demo.ipynb").unlink()
     (folder / "99-demo.ipynb").symlink_to(victim)
@@ -76,7 +77,7 @@ def test_find_submissions_without_submitted_folder(tmp_path):
 
 
 def test_find_submissions_reads_known_assignments_and_rejects_the_rest(tmp_path):
-    submitted = tmp_path / "submitted"
+    submitted = Course(tmp_path).layout.step(SUBMITTED)
     (submitted / "ana" / "99-demo" / "datos").mkdir(parents=True)
     (submitted / "ana" / "99-demo" / "99-demo.ipynb").write_bytes(b"nb-ana")
     (submitted / "ana" / "99-demo" / "datos" / "t.csv").write_bytes(b"1")
@@ -115,8 +116,9 @@ def test_zip_collect_spreads_a_moodle_download_into_submitted(tmp_path):
     })
     course = Course(root)
     assert zip_collect(course, archive, {"99-demo": ["99-demo"], "00-otra": ["00-otra"]}) == ["99-demo"]
-    assert (root / "downloaded" / "99-demo" / "archive" / "descarga.zip").read_bytes() == archive.read_bytes()
-    assert read_folder(course.folder("submitted")) == {
+    [kept] = root.rglob("descarga.zip")  # donde zip_collect de nbgrader busca las descargas
+    assert kept.read_bytes() == archive.read_bytes() and kept.parent.parent.name == "99-demo"
+    assert read_folder(course.layout.step(SUBMITTED)) == {
         "12345/99-demo/99-demo.ipynb": b'{"ana": 1}',
         "24680/99-demo/99-demo.ipynb": b'{"eva": 1}',
         "67890/99-demo/mi cuaderno.ipynb": b'{"luis": 1}',
@@ -132,8 +134,9 @@ def test_zip_collect_picks_the_assignment_most_files_name(tmp_path):
         "C_3_assignsubmission_file_/99-demo.ipynb": "{}",
     })
     assert zip_collect(Course(root), archive, {"99-demo": ["99-demo"], "00-otra": ["00-otra"]}) == ["99-demo"]
-    assert sorted(p.name for p in (root / "submitted").iterdir()) == ["1", "2", "3"]
-    assert (root / "submitted" / "1" / "99-demo" / "00-otra.ipynb").exists()
+    layout = Course(root).layout
+    assert sorted(p.name for p in layout.step(SUBMITTED).iterdir()) == ["1", "2", "3"]
+    assert (layout.assignment(SUBMITTED, "99-demo", "1") / "00-otra.ipynb").exists()
 
 
 def test_zip_collect_refuses_a_zip_without_course_notebooks(tmp_path):

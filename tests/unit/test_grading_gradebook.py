@@ -225,7 +225,7 @@ def test_a_grade_changed_while_the_round_runs_is_undone_before_it_is_read(tmp_pa
                        grades=_computed(tmp_path, "ana", failing=("nb99-add-tests",)), graded=True)
     with gradebook.open_gradebook(book) as gb:
         fresh = {job.key: run.settle(course, gb, job, result)}
-        _sql(tmp_path / "curso" / "gradebook.db", "UPDATE grade SET auto_score = 0")  # la intrusa, a destiempo
+        _sql(course.layout.gradebook, "UPDATE grade SET auto_score = 0")  # la intrusa, a destiempo
         run._undo_kernel_writes(course, gb, {}, {job.key: result}, fresh, [])
         run._final_scores(gb, fresh)
     outcome = fresh[job.key]

@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from course_tools.course import Course
+from course_tools.course import AUTOGRADED, Course
 from course_tools.grading import state
 from course_tools.grading.model import (ERROR, INFO, PROBLEMS, WARNING, AssignmentSpec, Job, JobResult, Outcome,
                                         Problem, digest_of, problem)
@@ -166,7 +166,7 @@ def test_state_save_appends_and_load_keeps_the_last_line_per_submission(tmp_path
     other = Outcome("luis", ASSIGNMENT, 0.0, 3.0, digest="d3")
     for outcome in (first, other, later):
         state.save(course, outcome)
-    path = tmp_path / "autograded" / state.STATE_FILE
+    path = course.layout.step(AUTOGRADED) / state.STATE_FILE
     assert len(path.read_text(encoding="utf-8").splitlines()) == 3
     loaded = state.load(course)
     assert loaded == {("ana", ASSIGNMENT): later, ("luis", ASSIGNMENT): other}
@@ -176,7 +176,7 @@ def test_state_load_skips_broken_and_foreign_lines(tmp_path):
     course = Course(tmp_path)
     kept = Outcome("ana", ASSIGNMENT, 2.0, 3.0, problems=[problem("tests-deleted", count=1)])
     state.save(course, kept)
-    path = tmp_path / "autograded" / state.STATE_FILE
+    path = course.layout.step(AUTOGRADED) / state.STATE_FILE
     with path.open("a", encoding="utf-8") as out:
         out.write('{"student": "luis", "assig\n')  # interrumpida a media línea
         out.write(json.dumps({"student": "eva", "assignment": ASSIGNMENT, "nota": 3}) + "\n")  # otra versión

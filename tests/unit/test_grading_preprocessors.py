@@ -111,7 +111,7 @@ def test_nbgrader_config_gives_the_course_chains():
         assert config.GenerateFeedback.HTMLExporter.template_name == "feedback" and "HTMLExporter" not in config
         [templates] = config.GenerateFeedback.HTMLExporter.extra_template_basedirs
         assert Path(templates).samefile(Path(preprocessors.__file__).with_name("templates"))
-        assert (Path(templates) / "feedback" / "index.html.j2").exists()
+        assert (Path(templates) / config.GenerateFeedback.HTMLExporter.template_name / "index.html.j2").exists()
     assert configured.Execute.timeout == configured.CourseSettings.cell_timeout == 7
 
 

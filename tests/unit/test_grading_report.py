@@ -75,8 +75,8 @@ def test_write_csv_by_hand(tmp_path):
     outcomes = [Outcome("ana", "99-demo", 3.0, 3.0),
                 Outcome("josé", "99-demo", 1.5, 3.0,
                         problems=[problem("other-assignment", name="99-demo.ipynb", others="nb03, nb07")])]
-    path = report.write_csv(outcomes, tmp_path / "informe" / "notas.csv")
-    assert path == tmp_path / "informe" / "notas.csv"
+    path = report.write_csv(outcomes, tmp_path / "tabla" / "notas.csv")
+    assert path == tmp_path / "tabla" / "notas.csv"
     assert path.read_bytes().decode("utf-8") == (
         "alumno,tarea,nota,maximo,estado\r\n"
         "ana,99-demo,3,3,bien\r\n"
@@ -93,9 +93,9 @@ def test_histograms_one_png_per_assignment(tmp_path):
 
 def test_report_writes_csv_summary_and_histograms(tmp_path):
     outcomes = _class()[:3]
-    made = report.report(outcomes, tmp_path / "informe")
+    made = report.report(outcomes, tmp_path / "tabla")
     assert made["summary"] == report.exercise_summary(outcomes)
-    assert (tmp_path / "informe" / "resumen.txt").read_text(encoding="utf-8") == (
+    assert (tmp_path / "tabla" / "resumen.txt").read_text(encoding="utf-8") == (
         report.format_summary(made["summary"]) + "\n")
     assert made["csv"].read_text(encoding="utf-8").splitlines()[1:] == [
         "ana,99-demo,2,3,bien", "luis,99-demo,2,3,bien", "eva,99-demo,2,3,bien"]

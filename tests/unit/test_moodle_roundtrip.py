@@ -12,6 +12,7 @@ import zipfile
 
 import pytest
 
+from course_tools.course import AUTOGRADED, CourseLayout, notebook_file
 from course_tools.grading import cli, moodle
 from course_tools.grading.collect import MOODLE_REGEX
 from course_tools.grading.model import Outcome, problem
@@ -59,7 +60,7 @@ def course(tmp_path, *pids):
     """Un curso con las devoluciones que deja make feedback para estos participantes."""
     root = tmp_path / "curso"
     for pid in pids:
-        page = root / "feedback" / str(pid) / TASK / f"{TASK}.html"
+        page = CourseLayout(root).feedback_page(TASK, str(pid))
         page.parent.mkdir(parents=True)
         page.write_text(f"<html><body>Devolución de {pid}</body></html>", encoding="utf-8")
     return root
@@ -70,8 +71,8 @@ def submissions_zip(path, people, layout):
     with zipfile.ZipFile(path, "w") as zf:
         for pid, name in people.items():
             prefix = f"{name.replace('_', ' ')}_{pid}_assignsubmission_file"
-            entry = {"flat": f"{prefix}_{TASK}.ipynb", "folders": f"{prefix}/{TASK}.ipynb",
-                     "folders-3x": f"{prefix}_/{TASK}.ipynb"}[layout]
+            entry = {"flat": f"{prefix}_{notebook_file(TASK)}", "folders": f"{prefix}/{notebook_file(TASK)}",
+                     "folders-3x": f"{prefix}_/{notebook_file(TASK)}"}[layout]
             zf.writestr(entry, "{}")
             zf.writestr(f"{name}_{pid}_assignsubmission_onlinetext_onlinetext.html", "<p>hola</p>")
     return path
@@ -127,13 +128,14 @@ def test_english_sheet_flat_zip_scaled_to_10(tmp_path):
         names = sorted(zf.namelist())
         assert names == ["Ana Pérez_23456_assignfeedback_file_00-cuadernos.html",
                          "José Núñez_12345_assignfeedback_file_00-cuadernos.html"]
-        assert zf.read(names[1]) == (root / "feedback" / "12345" / TASK / f"{TASK}.html").read_bytes()
+        assert zf.read(names[1]) == CourseLayout(root).feedback_page(TASK, "12345").read_bytes()
         assert all(info.flag_bits & 0x800 for info in zf.infolist()), "nombres marcados como UTF-8"
     assert [moodle_feedback_target(n) for n in names] == [(23456, "assignfeedback", "file", f"{TASK}.html"),
                                                           (12345, "assignfeedback", "file", f"{TASK}.html")]
     printed = moodle.format_round(made, root)
-    assert "autograded/informe/hoja-con-notas.csv, 2 nota(s) sobre 10.00" in printed
-    assert "autograded/informe/devoluciones-moodle.zip (2 HTML)" in printed
+    report = CourseLayout(root).report_dir.relative_to(root)
+    assert f"{report / 'hoja-con-notas.csv'}, 2 nota(s) sobre 10.00" in printed
+    assert f"{report / 'devoluciones-moodle.zip'} (2 HTML)" in printed
     assert "que la hoja no tiene (no se les pone nada): 99999" in printed
 
     again = moodle.moodle_round(root, outcomes, made.worksheet.rename(tmp_path / "otra.csv"),
@@ -224,7 +226,7 @@ def test_sheet_without_a_required_column_is_refused(tmp_path, dropped):
                             "", "", "Última modificación (calificación)"]))[dropped]
     with pytest.raises(moodle.MoodleError, match=re.escape(f"«{dropped}» o «{spanish}»")):
         moodle.moodle_round(tmp_path, [outcome(12345, 1.0, 2.0, {})], sheet, make_feedback=recorder([]))
-    assert not (tmp_path / "autograded").exists(), "con una hoja mala no se escribe nada"
+    assert not CourseLayout(tmp_path).step(AUTOGRADED).exists(), "con una hoja mala no se escribe nada"
 
 
 def test_bad_input_gets_a_spanish_error(tmp_path, capsys):

@@ -13,6 +13,7 @@ import pytest
 from nbformat.v4 import new_markdown_cell, new_notebook
 
 from course_tools import render
+from course_tools.course import RELEASE, SOURCE, CourseLayout
 from course_tools.cells import is_blank
 from course_tools.progress import NotebookProgress, check_notebook, exercise_title, format_progress
 from tests.unit.grading_fixtures import learner_notebook, solution_cell
@@ -41,8 +42,9 @@ def _write_notebook(path: Path, title: str) -> Path:
 # --- render ------------------------------------------------------------------------------
 
 def test_colab_url_badge_and_install_line(public):
-    assert render.colab_url(public / "release" / "01-python" / "01-python.ipynb") == _colab("release/01-python/01-python.ipynb")
-    assert render.colab_url("notebooks/x.ipynb") == _colab("notebooks/x.ipynb")
+    release = CourseLayout(public).notebook(RELEASE, "01-python")
+    assert render.colab_url(release) == _colab(release.relative_to(public).as_posix())  # la ruta, dentro del repositorio
+    assert render.colab_url("carpeta/x.ipynb") == _colab("carpeta/x.ipynb")  # una ruta relativa se toma tal cual
     assert render.badge("a.ipynb") == f"[![Abrir en Colab]({BADGE})]({_colab('a.ipynb')})"
     assert render.install_command() == f'%pip install -q "rukh-helpers @ git+{REPO}@{BRANCH}"'
 
@@ -82,17 +84,22 @@ def test_glossary_links_and_anchors(public):
 
 
 def test_notebook_table_and_readme(public):
-    first = SimpleNamespace(source=_write_notebook(public / "source" / "a" / "a.ipynb", "00 · Cuadernos"),
-                            release=public / "release" / "a" / "a.ipynb", worked=public / "resueltos" / "a.ipynb")
-    second = SimpleNamespace(source=_write_notebook(public / "source" / "b" / "b.ipynb", "01 · Python"),
-                             release="release/b/b.ipynb", worked="resueltos/b.ipynb")
+    layout = CourseLayout(public)
+
+    def rel(path: Path) -> str:
+        return path.relative_to(public).as_posix()
+
+    first = SimpleNamespace(source=_write_notebook(layout.notebook(SOURCE, "a"), "00 · Cuadernos"),
+                            release=layout.notebook(RELEASE, "a"), worked=public / "resueltos" / "a.ipynb")
+    second = SimpleNamespace(source=_write_notebook(layout.notebook(SOURCE, "b"), "01 · Python"),
+                             release=rel(layout.notebook(RELEASE, "b")), worked="resueltos/b.ipynb")  # rutas relativas
     assert render.notebook_title(first.source) == "00 · Cuadernos"
     table = render.notebook_table([first, second])
     assert table.splitlines() == [
         "| Cuaderno | Para hacer | Resuelto |",
         "|---|---|---|",
-        f"| 00 · Cuadernos | {render.badge('release/a/a.ipynb')} | {render.badge('resueltos/a.ipynb')} |",
-        f"| 01 · Python | {render.badge('release/b/b.ipynb')} | {render.badge('resueltos/b.ipynb')} |",
+        f"| 00 · Cuadernos | {render.badge(rel(first.release))} | {render.badge('resueltos/a.ipynb')} |",
+        f"| 01 · Python | {render.badge(second.release)} | {render.badge('resueltos/b.ipynb')} |",
     ]
     readme = f"Antes\n{render.TABLE_START}\nvieja\n{render.TABLE_END}\nDespués"
     assert render.render_readme(readme, [second]) == (

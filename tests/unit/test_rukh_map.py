@@ -3,7 +3,7 @@
 import nbformat
 
 from course_tools import given_cells, rukh_map
-from course_tools.course import Notebook
+from course_tools.course import SOURCE, CourseLayout, Notebook
 
 SHA = "0" * 40
 
@@ -15,10 +15,10 @@ def _course(tmp_path, code: str):
     test.metadata["nbgrader"] = {"grade": True, "grade_id": "t", "locked": True, "points": 1, "schema_version": 3,
                                  "solution": False, "task": False}
     nb.cells = [nbformat.v4.new_code_cell(code), test]
-    folder = tmp_path / "source" / "05-demo"
-    folder.mkdir(parents=True)
-    nbformat.write(nb, str(folder / "05-demo.ipynb"))
-    return tmp_path / "source"
+    path = CourseLayout(tmp_path).notebook(SOURCE, "05-demo")
+    path.parent.mkdir(parents=True)
+    nbformat.write(nb, str(path))
+    return CourseLayout(tmp_path).step(SOURCE)
 
 
 def _map(tmp_path, notebook: str, pattern: str, lines=(3, 7), commit=SHA):

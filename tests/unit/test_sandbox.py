@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from course_tools.course import AUTOGRADED, CourseLayout
 from course_tools.isolation import sandbox
 
 PR_SET_DUMPABLE = 4
@@ -108,7 +109,7 @@ def test_a_confined_process_reads_only_python_the_helpers_and_its_own(folders):
 
 
 def test_a_folder_holding_the_work_folder_is_never_readable():
-    inside = os.path.join(sys.prefix, "curso", "autograded", "ana")
+    inside = str(CourseLayout(os.path.join(sys.prefix, "curso")).assignment(AUTOGRADED, "99-demo", "ana"))
     paths = sandbox.read_paths(cwd=inside, env={})
     assert sys.prefix not in paths and "/" not in paths
     assert sys.base_prefix in sandbox.read_paths(cwd="/tmp", env={})
