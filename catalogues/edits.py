@@ -47,3 +47,13 @@ def with_changes(text: str, *changes: tuple[str, str]) -> str:
 def edit(slug: str, grade_id: str, *changes: tuple[str, str]) -> str:
     """La solución de ``grade_id`` con ``changes`` aplicados: la forma corta de una respuesta casi correcta."""
     return with_changes(solution(slug, grade_id), *changes)
+
+
+def answers(slug: str, grade_id: str, **values: str) -> str:
+    """La predicción ``grade_id`` de la solución con algunas respuestas cambiadas: ``answers(slug, id, shape_a="(4, 6)")``
+    cambia la línea ``shape_a = ...`` por ``shape_a = (4, 6)``."""
+    lines = {line.split(" = ", 1)[0]: line for line in solution(slug, grade_id).splitlines() if " = " in line}
+    unknown = [name for name in values if name not in lines]
+    if unknown:
+        raise KeyError(f"{slug} {grade_id} no tiene {', '.join(unknown)} (tiene: {', '.join(lines)})")
+    return edit(slug, grade_id, *((lines[name], f"{name} = {value}") for name, value in values.items()))

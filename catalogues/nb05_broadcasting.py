@@ -1,4 +1,7 @@
-"""Respuestas equivocadas plausibles de 05-broadcasting: {grade_id: [(motivo, celda completa), ...]}.
+"""Respuestas equivocadas plausibles de 05-broadcasting: {grade_id: [(motivo, celda), ...]}.
+
+Una respuesta que es un cambio pequeño de la solución se escribe como ese cambio (``edit``, ``answers``:
+la solución se lee del cuaderno del profesor); una que sigue otro camino, entera.
 
 Los motivos que empiezan por una etiqueta entre corchetes son los intentos de un alumno perezoso:
 [copia] pega líneas del cuaderno, [fijo] se ajusta al caso visible, [global] usa una variable
@@ -6,55 +9,42 @@ del cuaderno en vez del argumento, [bucle] recorre elementos donde se pide vecto
 [mensaje] prueba un valor al azar o el de una lectura descuidada.
 """
 
-_PREDICTION = '''
-shape_a = {a}
-shape_b = {b}
-shape_c = {c}
-shape_d = {d}
-fails_e = {e}
-fails_f = {f}
-'''
+from catalogues.edits import answers, edit
+
+SLUG = "05-broadcasting"
 
 
-def _prediction(a="(6, 4)", b="(64, 8, 200, 200)", c="(8, 7, 6)", d="(64, 200, 2030)", e="True", f="False"):
-    return _PREDICTION.format(a=a, b=b, c=c, d=d, e=e, f=f)
+def _prediction(**values):
+    return answers(SLUG, "nb05-predict-shapes", **values)
 
 
 WRONG_ANSWERS = {
     "nb05-predict-shapes": [
-        ("alinea por la izquierda: la forma del primer operando manda", _prediction(a="(4, 6)")),
-        ("toma la forma del operando más grande sin estirar los unos", _prediction(c="(8, 1, 6)")),
-        ("cree que (64, 200) + (64,) funciona porque los dos empiezan por 64", _prediction(e="False")),
-        ("cree que (5, 3, 1) + (3, 4) da error porque tienen distinto número de ejes", _prediction(f="True")),
-        ("alinea (64, 200, 1) y (2030,) por la izquierda", _prediction(d="(2030, 200, 1)")),
-        ("olvida el eje de las cabezas al estirar la columna (200, 1)", _prediction(b="(64, 200, 200)")),
+        ("alinea por la izquierda: la forma del primer operando manda", _prediction(shape_a="(4, 6)")),
+        ("toma la forma del operando más grande sin estirar los unos", _prediction(shape_c="(8, 1, 6)")),
+        ("cree que (64, 200) + (64,) funciona porque los dos empiezan por 64", _prediction(fails_e="False")),
+        ("cree que (5, 3, 1) + (3, 4) da error porque tienen distinto número de ejes", _prediction(fails_f="True")),
+        ("alinea (64, 200, 1) y (2030,) por la izquierda", _prediction(shape_d="(2030, 200, 1)")),
+        ("olvida el eje de las cabezas al estirar la columna (200, 1)", _prediction(shape_b="(64, 200, 200)")),
         ("[mensaje] escribe ceros para leer el mensaje de error", _prediction(
-            a="(0, 0)", b="(0, 0, 0, 0)", c="(0, 0, 0)", d="(0, 0, 0)", e="False", f="True")),
+            shape_a="(0, 0)", shape_b="(0, 0, 0, 0)", shape_c="(0, 0, 0)", shape_d="(0, 0, 0)", fails_e="False",
+            fails_f="True")),
         ("[mensaje] copia las formas del enunciado en vez de calcular el resultado", _prediction(
-            a="(6, 1)", b="(64, 8, 200, 200)", c="(8, 1, 6)", d="(64, 200, 1)", e="True", f="False")),
-        ("[mensaje] escribe la forma de la tabla de la sección 2 en la primera", _prediction(a="(3, 4)")),
+            shape_a="(6, 1)", shape_c="(8, 1, 6)", shape_d="(64, 200, 1)")),
+        ("[mensaje] escribe la forma de la tabla de la sección 2 en la primera", _prediction(shape_a="(3, 4)")),
     ],
     "nb05-elo-gaps": [
         ("[copia] pega la línea de la sección 2: elo[:, None] - rivals", '''
 def elo_gaps(elo, rivals):
     return elo[:, None] - rivals
 '''),
-        ("[copia] añade un eje solo a elo: (B, N, 1) - (B, M) mezcla torneos", '''
-def elo_gaps(elo, rivals):
-    return elo[:, :, None] - rivals
-'''),
-        ("pone los None al revés: tabla traspuesta (B, M, N)", '''
-def elo_gaps(elo, rivals):
-    return elo[:, None, :] - rivals[:, :, None]
-'''),
+        ("[copia] añade un eje solo a elo: (B, N, 1) - (B, M) mezcla torneos", edit(SLUG, "nb05-elo-gaps", ("rivals[:, None, :]", "rivals"))),
+        ("pone los None al revés: tabla traspuesta (B, M, N)", edit(SLUG, "nb05-elo-gaps", ("elo[:, :, None]", "elo[:, None, :]"), ("rivals[:, None, :]", "rivals[:, :, None]"))),
         ("resta al revés: rivales menos jugadores", '''
 def elo_gaps(elo, rivals):
     return rivals[:, None, :] - elo[:, :, None]
 '''),
-        ("convierte a float32 por el camino", '''
-def elo_gaps(elo, rivals):
-    return elo[:, :, None].float() - rivals[:, None, :].float()
-'''),
+        ("convierte a float32 por el camino", edit(SLUG, "nb05-elo-gaps", ("elo[:, :, None]", "elo[:, :, None].float()"), ("rivals[:, None, :]", "rivals[:, None, :].float()"))),
         ("[bucle] una tabla por torneo con un bucle y torch.stack", '''
 def elo_gaps(elo, rivals):
     return torch.stack([elo[b][:, None] - rivals[b] for b in range(elo.shape[0])])
@@ -83,50 +73,22 @@ def elo_gaps(elo, rivals):
 def normalize(x, eps=1e-5):
     return x - x.mean(dim=-1, keepdim=True)
 '''),
-        ("olvida keepdim en las dos reducciones", '''
-def normalize(x, eps=1e-5):
-    mu = x.mean(dim=-1)
-    var = ((x - mu[..., None]) ** 2).mean(dim=-1)
-    return (x - mu[..., None]) / torch.sqrt(var + eps)
-'''),
-        ("olvida keepdim solo en la varianza (funciona si d == T)", '''
-def normalize(x, eps=1e-5):
-    mu = x.mean(dim=-1, keepdim=True)
-    var = ((x - mu) ** 2).mean(dim=-1)
-    return (x - mu) / torch.sqrt(var + eps)
-'''),
-        ("usa la desviación típica con d − 1 (la de torch.std por defecto)", '''
-def normalize(x, eps=1e-5):
-    mu = x.mean(dim=-1, keepdim=True)
-    return (x - mu) / torch.sqrt(x.var(dim=-1, keepdim=True) + eps)
-'''),
-        ("normaliza por el eje de las posiciones (dim=1)", '''
-def normalize(x, eps=1e-5):
-    mu = x.mean(dim=1, keepdim=True)
-    var = ((x - mu) ** 2).mean(dim=1, keepdim=True)
-    return (x - mu) / torch.sqrt(var + eps)
-'''),
+        ("olvida keepdim en las dos reducciones", edit(SLUG, "nb05-normalize", 
+            ("x.mean(dim=-1, keepdim=True)", "x.mean(dim=-1)"),
+            ("((x - mu) ** 2).mean(dim=-1, keepdim=True)", "((x - mu[..., None]) ** 2).mean(dim=-1)"),
+            ("return (x - mu)", "return (x - mu[..., None])"))),
+        ("olvida keepdim solo en la varianza (funciona si d == T)", edit(SLUG, "nb05-normalize", ("((x - mu) ** 2).mean(dim=-1, keepdim=True)", "((x - mu) ** 2).mean(dim=-1)"))),
+        ("usa la desviación típica con d − 1 (la de torch.std por defecto)", edit(SLUG, "nb05-normalize", ("((x - mu) ** 2).mean(dim=-1, keepdim=True)", "x.var(dim=-1, keepdim=True)"))),
+        ("normaliza por el eje de las posiciones (dim=1)", edit(SLUG, "nb05-normalize", 
+            ("x.mean(dim=-1, keepdim=True)", "x.mean(dim=1, keepdim=True)"),
+            ("((x - mu) ** 2).mean(dim=-1, keepdim=True)", "((x - mu) ** 2).mean(dim=1, keepdim=True)"))),
         ("usa la media y la varianza de todo el lote", '''
 def normalize(x, eps=1e-5):
     return (x - x.mean()) / torch.sqrt(x.var(unbiased=False) + eps)
 '''),
-        ("suma eps fuera de la raíz", '''
-def normalize(x, eps=1e-5):
-    mu = x.mean(dim=-1, keepdim=True)
-    std = ((x - mu) ** 2).mean(dim=-1, keepdim=True).sqrt()
-    return (x - mu) / (std + eps)
-'''),
-        ("sin eps: una posición constante da 0 / 0", '''
-def normalize(x, eps=1e-5):
-    mu = x.mean(dim=-1, keepdim=True)
-    return (x - mu) / ((x - mu) ** 2).mean(dim=-1, keepdim=True).sqrt()
-'''),
-        ("ignora el argumento eps y deja 1e-5 fijo", '''
-def normalize(x, eps=1e-5):
-    mu = x.mean(dim=-1, keepdim=True)
-    var = ((x - mu) ** 2).mean(dim=-1, keepdim=True)
-    return (x - mu) / torch.sqrt(var + 1e-5)
-'''),
+        ("suma eps fuera de la raíz", edit(SLUG, "nb05-normalize", ("torch.sqrt(var + eps)", "(torch.sqrt(var) + eps)"))),
+        ("sin eps: una posición constante da 0 / 0", edit(SLUG, "nb05-normalize", ("torch.sqrt(var + eps)", "torch.sqrt(var)"))),
+        ("ignora el argumento eps y deja 1e-5 fijo", edit(SLUG, "nb05-normalize", ("var + eps", "var + 1e-5"))),
         ("llama a F.layer_norm en vez de escribir la normalización", '''
 import torch.nn.functional as F
 
@@ -162,12 +124,7 @@ _ln = getattr(torch, "layer" + "_norm")
 def normalize(x, eps=1e-5):
     return _ln(x, x.shape[-1:], eps=eps)
 '''),
-        ("varianza como media(x²) − μ²: en float32 pierde los decimales de una posición casi constante", '''
-def normalize(x, eps=1e-5):
-    mu = x.mean(dim=-1, keepdim=True)
-    var = (x ** 2).mean(dim=-1, keepdim=True) - mu ** 2
-    return (x - mu) / torch.sqrt(var + eps)
-'''),
+        ("varianza como media(x²) − μ²: en float32 pierde los decimales de una posición casi constante", edit(SLUG, "nb05-normalize", ("((x - mu) ** 2).mean(dim=-1, keepdim=True)", "(x ** 2).mean(dim=-1, keepdim=True) - mu ** 2"))),
         ("[bucle] el bucle sobre las posiciones, movido a una función auxiliar", '''
 def _one(row, eps):
     mu = row.mean()
@@ -196,12 +153,7 @@ def normalize(x, eps=1e-5):
 def normalize(x, eps=1e-5):
     return torch.tensor([-1.5, -0.5, -0.5, -0.5, 0.0, 0.0, 1.0, 2.0]).expand(*x.shape).clone()
 '''),
-        ("[global] normaliza los logits de la sección 5 en vez de x", '''
-def normalize(x, eps=1e-5):
-    mu = logits.mean(dim=-1, keepdim=True)
-    var = ((logits - mu) ** 2).mean(dim=-1, keepdim=True)
-    return (x - mu) / torch.sqrt(var + eps)
-'''),
+        ("[global] normaliza los logits de la sección 5 en vez de x", edit(SLUG, "nb05-normalize", ("x.mean(dim=-1, keepdim=True)", "logits.mean(dim=-1, keepdim=True)"), ("((x - mu) ** 2)", "((logits - mu) ** 2)"))),
     ],
     "nb05-attention-mask": [
         ("[copia] devuelve la máscara de relleno de la sección 6, sin la parte causal", '''
@@ -213,65 +165,23 @@ def attention_mask(pad_mask):
     T = pad_mask.shape[1]
     return pad_mask[:, None, None, :].expand(-1, 1, T, T)
 '''),
-        ("solo la parte causal: olvida el relleno", '''
-def attention_mask(pad_mask):
-    B, T = pad_mask.shape
-    causal = torch.arange(T)[:, None] >= torch.arange(T)
-    return causal.expand(B, 1, T, T)
-'''),
-        ("la tabla causal al revés: mira al futuro (j >= i)", '''
-def attention_mask(pad_mask):
-    T = pad_mask.shape[1]
-    causal = torch.arange(T)[:, None] <= torch.arange(T)
-    return causal & pad_mask[:, None, None, :]
-'''),
-        ("usa < en vez de <=: la posición no se mira a sí misma", '''
-def attention_mask(pad_mask):
-    T = pad_mask.shape[1]
-    causal = torch.arange(T)[:, None] > torch.arange(T)
-    return causal & pad_mask[:, None, None, :]
-'''),
-        ("el relleno tapa filas: mask[:, None, :, None]", '''
-def attention_mask(pad_mask):
-    T = pad_mask.shape[1]
-    causal = torch.arange(T)[:, None] >= torch.arange(T)
-    return causal & pad_mask[:, None, :, None]
-'''),
-        ("tapa filas y columnas de relleno: filas enteras False (NaN en el softmax)", '''
-def attention_mask(pad_mask):
-    T = pad_mask.shape[1]
-    causal = torch.arange(T)[:, None] >= torch.arange(T)
-    return causal & pad_mask[:, None, :, None] & pad_mask[:, None, None, :]
-'''),
-        ("combina con | en vez de &", '''
-def attention_mask(pad_mask):
-    T = pad_mask.shape[1]
-    causal = torch.arange(T)[:, None] >= torch.arange(T)
-    return causal | pad_mask[:, None, None, :]
-'''),
-        ("olvida el eje de las cabezas: devuelve (B, T, T)", '''
-def attention_mask(pad_mask):
-    T = pad_mask.shape[1]
-    causal = torch.arange(T)[:, None] >= torch.arange(T)
-    return causal & pad_mask[:, None, :]
-'''),
+        ("solo la parte causal: olvida el relleno", edit(SLUG, "nb05-attention-mask", ("causal & pad_mask[:, None, None, :]", "causal.expand(pad_mask.shape[0], 1, T, T)"))),
+        ("la tabla causal al revés: mira al futuro (j >= i)", edit(SLUG, "nb05-attention-mask", ("positions[:, None] >= positions", "positions[:, None] <= positions"))),
+        ("usa < en vez de <=: la posición no se mira a sí misma", edit(SLUG, "nb05-attention-mask", ("positions[:, None] >= positions", "positions[:, None] > positions"))),
+        ("el relleno tapa filas: mask[:, None, :, None]", edit(SLUG, "nb05-attention-mask", ("pad_mask[:, None, None, :]", "pad_mask[:, None, :, None]"))),
+        ("tapa filas y columnas de relleno: filas enteras False (NaN en el softmax)", edit(SLUG, "nb05-attention-mask", 
+            ("causal & pad_mask[:, None, None, :]", "causal & pad_mask[:, None, :, None] & pad_mask[:, None, None, :]"))),
+        ("combina con | en vez de &", edit(SLUG, "nb05-attention-mask", ("causal & pad_mask", "causal | pad_mask"))),
+        ("olvida el eje de las cabezas: devuelve (B, T, T)", edit(SLUG, "nb05-attention-mask", ("pad_mask[:, None, None, :]", "pad_mask[:, None, :]"))),
         ("devuelve 0 y 1 en float en vez de bool", '''
 def attention_mask(pad_mask):
     T = pad_mask.shape[1]
     causal = torch.tril(torch.ones(T, T))
     return causal * pad_mask[:, None, None, :].float()
 '''),
-        ("[global] usa la T = 5 del cuaderno", '''
-def attention_mask(pad_mask):
-    causal = torch.arange(T)[:, None] >= torch.arange(T)
-    return causal & pad_mask[:, None, None, :]
-'''),
-        ("[bucle] escribe la tabla causal con una comprensión de listas (sin arange)", '''
-def attention_mask(pad_mask):
-    T = pad_mask.shape[1]
-    causal = torch.tensor([[j <= i for j in range(T)] for i in range(T)])
-    return causal & pad_mask[:, None, None, :]
-'''),
+        ("[global] usa la T = 5 del cuaderno", edit(SLUG, "nb05-attention-mask", ("    T = pad_mask.shape[1]\n", ""))),
+        ("[bucle] escribe la tabla causal con una comprensión de listas (sin arange)", edit(SLUG, "nb05-attention-mask", 
+            ("positions[:, None] >= positions", "torch.tensor([[j <= i for j in range(T)] for i in range(T)])"))),
         ("[bucle] rellena la máscara elemento a elemento", '''
 def attention_mask(pad_mask):
     B, T = pad_mask.shape

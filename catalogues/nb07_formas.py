@@ -1,38 +1,35 @@
-"""Respuestas equivocadas plausibles de 07-formas: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 07-formas: {grade_id: [(motivo, celda), ...]}.
+
+Una respuesta que es un cambio pequeño de la solución se escribe como ese cambio (``edit``, ``answers``:
+la solución se lee del cuaderno del profesor); una que sigue otro camino, entera.
+"""
+
+from catalogues.edits import answers, edit
+
+SLUG = "07-formas"
+
+
+def _prediction(**values):
+    return answers(SLUG, "nb07-predict-strides", **values)
 
 WRONG_ANSWERS = {
     "nb07-predict-strides": [
-        ("[mensaje] escribe los pasos al revés, del último eje al primero", '''
+        ("[mensaje] escribe los strides al revés, del último eje al primero", '''
 stride_x = (1, 512, 102400)
 stride_xt = (1, 102400, 512)
 contiguous_xt = False
 stride_heads = (1, 512, 64, 102400)
 '''),
-        ("[mensaje] confunde el paso de cada eje con su tamaño", '''
+        ("[mensaje] confunde el stride de cada eje con su tamaño", '''
 stride_x = (64, 200, 512)
 stride_xt = (64, 512, 200)
 contiguous_xt = False
 stride_heads = (64, 8, 200, 64)
 '''),
-        ("cree que transpose recoloca los datos y deja pasos contiguos", '''
-stride_x = (102400, 512, 1)
-stride_xt = (102400, 200, 1)
-contiguous_xt = True
-stride_heads = (102400, 12800, 64, 1)
-'''),
-        ("cree que un tensor transpuesto sigue siendo contiguo", '''
-stride_x = (102400, 512, 1)
-stride_xt = (102400, 1, 512)
-contiguous_xt = True
-stride_heads = (102400, 64, 512, 1)
-'''),
-        ("olvida el transpose en stride_heads: da los pasos del view", '''
-stride_x = (102400, 512, 1)
-stride_xt = (102400, 1, 512)
-contiguous_xt = False
-stride_heads = (102400, 512, 64, 1)
-'''),
-        ("[copia] copia los pasos de la demo (la tabla 3 × 4 y su traspuesta)", '''
+        ("cree que transpose recoloca los datos y deja strides contiguos", _prediction(stride_xt="(102_400, 200, 1)", contiguous_xt="True", stride_heads="(102_400, 12_800, 64, 1)")),
+        ("cree que un tensor transpuesto sigue siendo contiguo", _prediction(contiguous_xt="True")),
+        ("olvida el transpose en stride_heads: da los strides del view", _prediction(stride_heads="(102_400, 512, 64, 1)")),
+        ("[copia] copia los strides de la demo (la tabla 3 × 4 y su traspuesta)", '''
 stride_x = (4, 1)
 stride_xt = (1, 4)
 contiguous_xt = False
@@ -70,14 +67,7 @@ def split_qkv(qkv, H):
     heads = qkv.view(B, T, H, D).transpose(1, 2)
     return heads, heads, heads
 '''),
-        ("[global] copia la línea de la demo con d y D del cuaderno (16 y 4) en vez de calcularlos", '''
-def split_qkv(qkv, H):
-    B, T, width = qkv.shape
-    q, k, v = qkv.split(d, dim=-1)
-    return (q.view(B, T, H, D).transpose(1, 2),
-            k.view(B, T, H, D).transpose(1, 2),
-            v.view(B, T, H, D).transpose(1, 2))
-'''),
+        ("[global] copia la línea de la demo con d y D del cuaderno (16 y 4) en vez de calcularlos", edit(SLUG, "nb07-split-qkv", ("    d = width // 3\n    D = d // H\n", ""))),
         ("[fijo] escribe a fuego los tamaños del test visible (d = 16, H = 4)", '''
 def split_qkv(qkv, H):
     B, T, width = qkv.shape
@@ -136,26 +126,9 @@ def split_qkv(qkv, H):
     q, k, v = qkv.split(d, dim=-1)
     return q.view(B, T, H, D), k.view(B, T, H, D), v.view(B, T, H, D)
 '''),
-        ("parte el eje de las partidas en tres en vez del último", '''
-def split_qkv(qkv, H):
-    B, T, width = qkv.shape
-    d = width // 3
-    D = d // H
-    q, k, v = qkv.reshape(3, B, T, d)
-    return (q.view(B, T, H, D).transpose(1, 2),
-            k.view(B, T, H, D).transpose(1, 2),
-            v.view(B, T, H, D).transpose(1, 2))
-'''),
-        ("copia con contiguous() cada trozo antes del view (valores bien, pero ya no son vistas)", '''
-def split_qkv(qkv, H):
-    B, T, width = qkv.shape
-    d = width // 3
-    D = d // H
-    q, k, v = qkv.split(d, dim=-1)
-    return (q.contiguous().view(B, T, H, D).transpose(1, 2),
-            k.contiguous().view(B, T, H, D).transpose(1, 2),
-            v.contiguous().view(B, T, H, D).transpose(1, 2))
-'''),
+        ("parte el eje de las partidas en tres en vez del último", edit(SLUG, "nb07-split-qkv", ("qkv.split(d, dim=-1)", "qkv.reshape(3, B, T, d)"))),
+        ("copia con contiguous() cada trozo antes del view (valores bien, pero ya no son vistas)", edit(SLUG, "nb07-split-qkv", 
+            ("q.view(", "q.contiguous().view("), ("k.view(", "k.contiguous().view("), ("v.view(", "v.contiguous().view("))),
     ],
     "nb07-split-heads-interleaved": [
         ("[copia] la línea de la demo: trozos seguidos, no por turnos", '''
@@ -170,16 +143,8 @@ def split_heads_interleaved(x, H):
     D = d // H
     return x.view(B, T, H, D).permute(0, 2, 1, 3)
 '''),
-        ("[global] usa la D del cuaderno (4) en vez de d // H", '''
-def split_heads_interleaved(x, H):
-    B, T, d = x.shape
-    return x.view(B, T, D, H).permute(0, 3, 1, 2)
-'''),
-        ("[fijo] escribe a fuego los tamaños del test visible (2, 3, 4, 3)", '''
-def split_heads_interleaved(x, H):
-    B, T, d = x.shape
-    return x.view(2, 3, 4, 3).permute(0, 3, 1, 2)
-'''),
+        ("[global] usa la D del cuaderno (4) en vez de d // H", edit(SLUG, "nb07-split-heads-interleaved", ("    D = d // H\n", ""))),
+        ("[fijo] escribe a fuego los tamaños del test visible (2, 3, 4, 3)", edit(SLUG, "nb07-split-heads-interleaved", ("    D = d // H\n", ""), ("x.view(B, T, D, H)", "x.view(2, 3, 4, 3)"))),
         ("[referencia] pega la fórmula del test visible, que no lee x", '''
 def split_heads_interleaved(x, H):
     B, T, d = x.shape
@@ -190,33 +155,13 @@ def split_heads_interleaved(x, H):
     j = torch.arange(D).view(1, 1, 1, D)
     return (1000 * b + 100 * t + j * H + h).float()
 '''),
-        ("[bucle] junta las cabezas una a una con cortes de paso H (valores bien, pero copia)", '''
+        ("[bucle] junta las cabezas una a una con cortes de salto H (valores bien, pero copia)", '''
 def split_heads_interleaved(x, H):
     return torch.stack([x[..., h::H] for h in range(H)], dim=1)
 '''),
-        ("parte en (D, H) pero ordena los ejes al revés: (B, H, D, T)", '''
-def split_heads_interleaved(x, H):
-    B, T, d = x.shape
-    D = d // H
-    return x.view(B, T, D, H).permute(0, 3, 2, 1)
-'''),
-        ("parte en (H, D) y mueve el último eje delante: confunde qué eje es la cabeza", '''
-def split_heads_interleaved(x, H):
-    B, T, d = x.shape
-    D = d // H
-    return x.view(B, T, H, D).permute(0, 3, 1, 2)
-'''),
-        ("view(B, H, T, D) directamente", '''
-def split_heads_interleaved(x, H):
-    B, T, d = x.shape
-    D = d // H
-    return x.view(B, H, T, D)
-'''),
-        ("parte bien en (D, H) y luego reshape a la forma final, que mezcla los números", '''
-def split_heads_interleaved(x, H):
-    B, T, d = x.shape
-    D = d // H
-    return x.view(B, T, D, H).reshape(B, H, T, D)
-'''),
+        ("parte en (D, H) pero ordena los ejes al revés: (B, H, D, T)", edit(SLUG, "nb07-split-heads-interleaved", ("permute(0, 3, 1, 2)", "permute(0, 3, 2, 1)"))),
+        ("parte en (H, D) y mueve el último eje delante: confunde qué eje es la cabeza", edit(SLUG, "nb07-split-heads-interleaved", ("x.view(B, T, D, H)", "x.view(B, T, H, D)"))),
+        ("view(B, H, T, D) directamente", edit(SLUG, "nb07-split-heads-interleaved", ("x.view(B, T, D, H).permute(0, 3, 1, 2)", "x.view(B, H, T, D)"))),
+        ("parte bien en (D, H) y luego reshape a la forma final, que mezcla los números", edit(SLUG, "nb07-split-heads-interleaved", (".permute(0, 3, 1, 2)", ".reshape(B, H, T, D)"))),
     ],
 }

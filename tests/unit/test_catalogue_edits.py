@@ -2,7 +2,7 @@
 
 import pytest
 
-from catalogues.edits import edit, solution, with_changes
+from catalogues.edits import answers, edit, solution, with_changes
 
 
 def test_solution_reads_the_instructor_notebook_cell():
@@ -26,3 +26,13 @@ def test_a_change_that_matches_twice_or_never_is_refused():
 def test_an_unknown_exercise_names_the_ones_that_exist():
     with pytest.raises(KeyError, match="nb03-pad-batch"):
         solution("03-tensores", "nb03-no-existe")
+
+
+def test_answers_changes_only_the_named_predictions():
+    original = solution("05-broadcasting", "nb05-predict-shapes")
+    changed = answers("05-broadcasting", "nb05-predict-shapes", shape_a="(4, 6)", fails_e="False")
+    assert "shape_a = (4, 6)\n" in changed and "fails_e = False\n" in changed
+    kept = [line for line in original.splitlines() if not line.startswith(("shape_a", "fails_e"))]
+    assert [line for line in changed.splitlines() if not line.startswith(("shape_a", "fails_e"))] == kept
+    with pytest.raises(KeyError, match="shape_a"):
+        answers("05-broadcasting", "nb05-predict-shapes", shape_z="(1,)")
