@@ -1,4 +1,33 @@
-"""Respuestas equivocadas plausibles de 17-partidas-a-lotes: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 17-partidas-a-lotes: {grade_id: [(motivo, celda completa), ...]}.
+
+Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] código del
+cuaderno o del test visible, [fijo] el caso visible escrito a mano, [global] una variable del
+cuaderno en vez del argumento, [mensaje] un valor al tuntún para leer el mensaje, [bucle] un bucle
+de Python donde se pide el lote de una vez (también escondido en una función auxiliar, un ``map``,
+una comprensión o una recursión). Las que son un cambio pequeño de la solución se escriben con
+``edit`` sobre la del cuaderno del profesor.
+"""
+
+from catalogues.edits import edit
+
+SLUG = "17-partidas-a-lotes"
+
+
+def _pad(*changes):
+    return edit(SLUG, "nb17-pad-to", *changes)
+
+
+def _item(*changes):
+    return edit(SLUG, "nb17-packed-item", *changes)
+
+
+def _per_game(*changes):
+    return edit(SLUG, "nb17-loss-per-game", *changes)
+
+
+_KEPT = ("torch.tensor(kept, dtype=torch.int64)", "torch.tensor(kept)")  # las respuestas antiguas no repetían el tipo
+_Y_FROM_X = "    y = torch.full((block,), 0, dtype=torch.int64)\n    y[:-1] = x[1:]\n"
+_MEAN_OF_REAL = "    counts = y != 0\n    return (per_position * counts).sum(dim=1) / counts.sum(dim=1)"
 
 WRONG_ANSWERS = {
     "nb17-pad-to": [
@@ -10,14 +39,8 @@ def pad_to(seqs, T, pad_id=0):
 def pad_to(seqs, T, pad_id=0):
     return pad_sequence([torch.tensor(s) for s in seqs], batch_first=True, padding_value=pad_id)[:, :T]
 '''),
-        ("[global] rellena con el PAD_ID del cuaderno en vez del pad_id que recibe", '''
-def pad_to(seqs, T, pad_id=0):
-    batch = torch.full((len(seqs), T), PAD_ID, dtype=torch.int64)
-    for i, seq in enumerate(seqs):
-        kept = list(seq)[:T]
-        batch[i, : len(kept)] = torch.tensor(kept)
-    return batch
-'''),
+        ("[global] rellena con el PAD_ID del cuaderno en vez del pad_id que recibe",
+         _pad(("T), pad_id,", "T), PAD_ID,"), _KEPT)),
         ("[fijo] devuelve el lote del primer caso visible", '''
 def pad_to(seqs, T, pad_id=0):
     return torch.tensor([[1, 14, 37, 997, 1164], [1, 28, 49, 2, 0], [1, 20, 45, 1164, 6]])
@@ -35,22 +58,8 @@ def pad_to(seqs, T, pad_id=0):
         batch[i, : len(seq)] = torch.tensor(seq)
     return batch
 '''),
-        ("corta por el principio: se queda con los T últimos ids", '''
-def pad_to(seqs, T, pad_id=0):
-    batch = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
-    for i, seq in enumerate(seqs):
-        kept = list(seq)[-T:]
-        batch[i, : len(kept)] = torch.tensor(kept)
-    return batch
-'''),
-        ("rellena por la izquierda", '''
-def pad_to(seqs, T, pad_id=0):
-    batch = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
-    for i, seq in enumerate(seqs):
-        kept = list(seq)[:T]
-        batch[i, T - len(kept):] = torch.tensor(kept)
-    return batch
-'''),
+        ("corta por el principio: se queda con los T últimos ids", _pad(("list(seq)[:T]", "list(seq)[-T:]"), _KEPT)),
+        ("rellena por la izquierda", _pad(("batch[i, : len(kept)]", "batch[i, T - len(kept):]"), _KEPT)),
         ("crea el lote con torch.full sin dtype y un pad_id de coma flotante: sale float32", '''
 def pad_to(seqs, T, pad_id=0):
     batch = torch.full((len(seqs), T), float(pad_id))
@@ -61,17 +70,10 @@ def pad_to(seqs, T, pad_id=0):
 '''),
     ],
     "nb17-packed-item": [
-        ("[copia] el objetivo sale del diccionario «token → el que le sigue» del test visible", '''
-def packed_item(stream, starts, i, block):
-    start = int(starts[i])
-    window = stream[start : start + block]
-    x = torch.full((block,), 0, dtype=torch.int64)
-    x[: len(window)] = window
-    after = dict(zip(stream[:-1].tolist(), stream[1:].tolist()))
-    y = torch.tensor([after.get(token, 0) for token in x.tolist()])
-    y[-1] = 0
-    return x, y
-'''),
+        ("[copia] el objetivo sale del diccionario «token → el que le sigue» del test visible", _item((_Y_FROM_X,
+            "    after = dict(zip(stream[:-1].tolist(), stream[1:].tolist()))\n"
+            "    y = torch.tensor([after.get(token, 0) for token in x.tolist()])\n"
+            "    y[-1] = 0\n"))),
         ("[fijo] devuelve el x y la y del ejemplo del enunciado", '''
 def packed_item(stream, starts, i, block):
     return torch.tensor([1, 7, 2, 1, 6]), torch.tensor([7, 2, 1, 6, 0])
@@ -131,14 +133,8 @@ def packed_item(stream, starts, i, block):
     y[:-1] = x[1:]
     return x, y
 '''),
-        ("y es x sin su primer token, sin el <pad> final: le falta una posición", '''
-def packed_item(stream, starts, i, block):
-    start = int(starts[i])
-    window = stream[start : start + block]
-    x = torch.full((block,), 0, dtype=torch.int64)
-    x[: len(window)] = window
-    return x, x[1:]
-'''),
+        ("y es x sin su primer token, sin el <pad> final: le falta una posición",
+         _item((_Y_FROM_X + "    return x, y", "    return x, x[1:]"))),
         ("no rellena: al final del flujo la ventana sale más corta que block", '''
 def packed_item(stream, starts, i, block):
     start = int(starts[i])
@@ -148,73 +144,38 @@ def packed_item(stream, starts, i, block):
 '''),
     ],
     "nb17-counted-positions": [
-        ("[mensaje] cuenta todas las posiciones de y, relleno incluido", '''
-shape_y = (3, 25)
-n_counted = 75
-n_counted_packed = 83
-'''),
-        ("[mensaje] olvida que y pierde una columna", '''
-shape_y = (3, 26)
-n_counted = 47
-n_counted_packed = 83
-'''),
-        ("cuenta solo las medias jugadas, sin los tokens de contexto", '''
-shape_y = (3, 20)
-n_counted = 32
-n_counted_packed = 83
-'''),
-        ("cuenta los ids de cada partida en vez de sus objetivos (no resta uno por partida)", '''
-shape_y = (3, 25)
-n_counted = 47
-n_counted_packed = 83
-'''),
-        ("escribe la forma del lote rellenado, no la de y", '''
-shape_y = (3, 26)
-n_counted = 44
-n_counted_packed = 83
-'''),
-        ("[mensaje] cree que cada ventana solo lleva su partida, como una fila rellenada", '''
-shape_y = (3, 25)
-n_counted = 44
-n_counted_packed = 44
-'''),
-        ("[mensaje] cuenta block objetivos por ventana", '''
-shape_y = (3, 25)
-n_counted = 44
-n_counted_packed = 90
-'''),
-        ("olvida que el último objetivo de cada ventana es <pad>", '''
-shape_y = (3, 25)
-n_counted = 44
-n_counted_packed = 86
-'''),
-        ("cree que la tercera ventana también se llena (no ve que se sale del flujo)", '''
-shape_y = (3, 25)
-n_counted = 44
-n_counted_packed = 87
-'''),
+        ("[mensaje] cuenta todas las posiciones de y, relleno incluido",
+         edit(SLUG, "nb17-counted-positions", ("n_counted = 44", "n_counted = 75"))),
+        ("[mensaje] olvida que y pierde una columna",
+         edit(SLUG, "nb17-counted-positions", ("shape_y = (3, 25)", "shape_y = (3, 26)"), ("n_counted = 44", "n_counted = 47"))),
+        ("cuenta solo las medias jugadas, sin los tokens de contexto",
+         edit(SLUG, "nb17-counted-positions", ("shape_y = (3, 25)", "shape_y = (3, 20)"), ("n_counted = 44", "n_counted = 32"))),
+        ("cuenta los ids de cada partida en vez de sus objetivos (no resta uno por partida)",
+         edit(SLUG, "nb17-counted-positions", ("n_counted = 44", "n_counted = 47"))),
+        ("escribe la forma del lote rellenado, no la de y",
+         edit(SLUG, "nb17-counted-positions", ("shape_y = (3, 25)", "shape_y = (3, 26)"))),
+        ("[mensaje] cree que cada ventana solo lleva su partida, como una fila rellenada",
+         edit(SLUG, "nb17-counted-positions", ("n_counted_packed = 83", "n_counted_packed = 44"))),
+        ("[mensaje] cuenta block objetivos por ventana",
+         edit(SLUG, "nb17-counted-positions", ("n_counted_packed = 83", "n_counted_packed = 90"))),
+        ("olvida que el último objetivo de cada ventana es <pad>",
+         edit(SLUG, "nb17-counted-positions", ("n_counted_packed = 83", "n_counted_packed = 86"))),
+        ("cree que la tercera ventana también se llena (no ve que se sale del flujo)",
+         edit(SLUG, "nb17-counted-positions", ("n_counted_packed = 83", "n_counted_packed = 87"))),
     ],
     "nb17-no-ignore": [
-        ("[mensaje] cree que sin ignore_index nada cambia para ninguno", '''
-loss_a_no_ignore = 7.62
-loss_b_no_ignore = 7.62
-'''),
-        ("[mensaje] cree que A deja de pagar en el relleno, como B", '''
-loss_a_no_ignore = 3.05
-loss_b_no_ignore = 3.05
-'''),
+        ("[mensaje] cree que sin ignore_index nada cambia para ninguno",
+         edit(SLUG, "nb17-no-ignore", ("loss_b_no_ignore = 3.05", "loss_b_no_ignore = 7.62"))),
+        ("[mensaje] cree que A deja de pagar en el relleno, como B",
+         edit(SLUG, "nb17-no-ignore", ("loss_a_no_ignore = 7.62", "loss_a_no_ignore = 3.05"))),
         ("divide por las 16 posiciones reales aunque cuente las 40", '''
 loss_a_no_ignore = 19.04
 loss_b_no_ignore = 7.62
 '''),
-        ("da a B la proporción de relleno en vez de la de posiciones reales", '''
-loss_a_no_ignore = 7.62
-loss_b_no_ignore = 4.57
-'''),
-        ("cree que sin ignore_index la pérdida de B sube por el relleno", '''
-loss_a_no_ignore = 7.62
-loss_b_no_ignore = 12.18
-'''),
+        ("da a B la proporción de relleno en vez de la de posiciones reales",
+         edit(SLUG, "nb17-no-ignore", ("loss_b_no_ignore = 3.05", "loss_b_no_ignore = 4.57"))),
+        ("cree que sin ignore_index la pérdida de B sube por el relleno",
+         edit(SLUG, "nb17-no-ignore", ("loss_b_no_ignore = 3.05", "loss_b_no_ignore = 12.18"))),
     ],
     "nb17-loss-per-game": [
         ("[copia] la pérdida del lote de la celda de T_big: un solo número, no uno por partida", '''
@@ -249,49 +210,56 @@ def loss_per_game(logits, y):
         return torch.tensor([math.log(4), math.log(2)])
     return torch.tensor([math.log(2), math.log(4), math.log(2)])
 '''),
-        ("ignore_index y luego mean(dim=1): divide también por las posiciones de relleno", '''
+        ("ignore_index y luego mean(dim=1): divide también por las posiciones de relleno",
+         _per_game(('reduction="none").view(B, T)', 'reduction="none", ignore_index=0)'),
+                   (_MEAN_OF_REAL, "    return per_position.view(B, T).mean(dim=1)"))),
+        ("no quita el relleno: media de todas las posiciones de cada partida",
+         _per_game(("per_position = F.cross_entropy", "return F.cross_entropy"),
+                   (".view(B, T)\n" + _MEAN_OF_REAL, ".view(B, T).mean(dim=1)"))),
+        ("usa view en y, que viene de un corte y no es contiguo",
+         _per_game(("logits.reshape(B * T, V), y.reshape(B * T)", "logits.view(B * T, V), y.view(B * T)"))),
+        ("promedia por posición (dim=0) en vez de por partida",
+         _per_game(("sum(dim=1) / counts.sum(dim=1)", "sum(dim=0) / counts.sum(dim=0)"))),
+        ("deshace el aplanado al revés: view(T, B) mezcla partidas",
+         _per_game(('reduction="none").view(B, T)', 'reduction="none").view(T, B).t()'))),
+        ("no aplana: F.cross_entropy toma el eje T como el de las clases",
+         _per_game(("    B, T, V = logits.shape\n", ""),
+                   ('logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)', 'logits, y, reduction="none")'))),
+        ("suma las pérdidas de cada partida en vez de promediarlas",
+         _per_game((_MEAN_OF_REAL, "    return (per_position * (y != 0)).sum(dim=1)"))),
+        ("[bucle] una F.cross_entropy por partida, en un bucle movido a una función auxiliar", '''
+def _each_game(logits, y):
+    out = torch.empty(y.shape[0])
+    for b in range(y.shape[0]):
+        out[b] = F.cross_entropy(logits[b], y[b], ignore_index=0)
+    return out
+
 def loss_per_game(logits, y):
-    B, T, V = logits.shape
-    per_position = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none", ignore_index=0)
-    return per_position.view(B, T).mean(dim=1)
+    return _each_game(logits, y)
 '''),
-        ("no quita el relleno: media de todas las posiciones de cada partida", '''
+        ("[bucle] las partidas con map y una lambda, en una función auxiliar", '''
+def _each_game(logits, y):
+    return torch.stack(list(map(lambda lg, tg: F.cross_entropy(lg, tg, ignore_index=0), logits, y)))
+
 def loss_per_game(logits, y):
-    B, T, V = logits.shape
-    return F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T).mean(dim=1)
+    return _each_game(logits, y)
 '''),
-        ("usa view en y, que viene de un corte y no es contiguo", '''
+        ("[bucle] las partidas con una comprensión en una función auxiliar", '''
+def _each_game(logits, y):
+    return torch.stack([F.cross_entropy(lg, tg, ignore_index=0) for lg, tg in zip(logits, y)])
+
 def loss_per_game(logits, y):
-    B, T, V = logits.shape
-    per_position = F.cross_entropy(logits.view(B * T, V), y.view(B * T), reduction="none").view(B, T)
-    counts = y != 0
-    return (per_position * counts).sum(dim=1) / counts.sum(dim=1)
+    return _each_game(logits, y)
 '''),
-        ("promedia por posición (dim=0) en vez de por partida", '''
+        ("[bucle] una recursión: la primera partida y las demás", '''
+def _from_game(logits, y):
+    if y.shape[0] == 0:
+        return logits.new_zeros(0)
+    first = F.cross_entropy(logits[0], y[0], ignore_index=0).view(1)
+    return torch.cat([first, _from_game(logits[1:], y[1:])])
+
 def loss_per_game(logits, y):
-    B, T, V = logits.shape
-    per_position = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)
-    counts = y != 0
-    return (per_position * counts).sum(dim=0) / counts.sum(dim=0)
-'''),
-        ("deshace el aplanado al revés: view(T, B) mezcla partidas", '''
-def loss_per_game(logits, y):
-    B, T, V = logits.shape
-    per_position = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(T, B).t()
-    counts = y != 0
-    return (per_position * counts).sum(dim=1) / counts.sum(dim=1)
-'''),
-        ("no aplana: F.cross_entropy toma el eje T como el de las clases", '''
-def loss_per_game(logits, y):
-    per_position = F.cross_entropy(logits, y, reduction="none")
-    counts = y != 0
-    return (per_position * counts).sum(dim=1) / counts.sum(dim=1)
-'''),
-        ("suma las pérdidas de cada partida en vez de promediarlas", '''
-def loss_per_game(logits, y):
-    B, T, V = logits.shape
-    per_position = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)
-    return (per_position * (y != 0)).sum(dim=1)
+    return _from_game(logits, y)
 '''),
     ],
 }
