@@ -118,6 +118,41 @@ def normalize(x, eps=1e-5):
 def normalize(x, eps=1e-5):
     return torch.ops.aten.native_layer_norm.default(x, list(x.shape[-1:]), None, None, eps)[0]
 '''),
+        ("[copia] una prima de layer_norm: F.group_norm con un solo grupo normaliza lo mismo", '''
+import torch.nn.functional as F
+
+def normalize(x, eps=1e-5):
+    d = x.shape[-1]
+    return F.group_norm(x.reshape(-1, 1, d), 1, eps=eps).reshape(x.shape)
+'''),
+        ("[copia] una prima de layer_norm: nn.GroupNorm sin pesos", '''
+import torch.nn as nn
+
+def normalize(x, eps=1e-5):
+    d = x.shape[-1]
+    return nn.GroupNorm(1, 1, eps=eps, affine=False)(x.reshape(-1, 1, d)).reshape(x.shape)
+'''),
+        ("[copia] una prima de layer_norm: F.instance_norm con cada posición como canal", '''
+import torch.nn.functional as F
+
+def normalize(x, eps=1e-5):
+    d = x.shape[-1]
+    return F.instance_norm(x.reshape(1, -1, d), eps=eps).reshape(x.shape)
+'''),
+        ("[copia] una prima de layer_norm: F.batch_norm en modo entrenamiento sobre la traspuesta", '''
+import torch.nn.functional as F
+
+def normalize(x, eps=1e-5):
+    d = x.shape[-1]
+    return F.batch_norm(x.reshape(-1, d).T, None, None, training=True, eps=eps).T.reshape(x.shape)
+'''),
+        ("[copia] centra a mano y deja la división a F.rms_norm", '''
+import torch.nn.functional as F
+
+def normalize(x, eps=1e-5):
+    centered = x - x.mean(dim=-1, keepdim=True)
+    return F.rms_norm(centered, centered.shape[-1:], eps=eps)
+'''),
         ("[copia] F.layer_norm escondida en una variable de otro nombre", '''
 _ln = getattr(torch, "layer" + "_norm")
 
