@@ -152,6 +152,22 @@ def previous_given_next(counts):
                 out[b, a] = counts[a, b] / total
     return out
 '''),
+        ("[copia] llama a probs_with_loops, la función de la celda de %timeit, con la traspuesta: bucles prestados",
+         edit(SLUG, "nb02-previous-given-next",
+              ("    totals = counts.sum(axis=0, keepdims=True)        # (1, V): apariciones de cada token como siguiente\n", ""),
+              ("return (counts / np.maximum(totals, 1)).T", "return probs_with_loops(counts.T)"))),
+        ("[copia] pega probs_with_loops, la función de la celda de %timeit, y la aplica a la traspuesta", '''
+import numpy as np
+
+def previous_given_next(counts):
+    c = counts.T
+    out = np.zeros(c.shape)
+    for i in range(c.shape[0]):
+        total = max(c[i].sum(), 1)
+        for j in range(c.shape[1]):
+            out[i, j] = c[i, j] / total
+    return out
+'''),
     ],
     "nb02-played-probs": [
         ("[copia] aplana como en la sección 4: devuelve B·(L-1) números en vez de una tabla (B, L-1)", '''
