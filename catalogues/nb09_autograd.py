@@ -25,6 +25,11 @@ def _cubic(*changes):
     return edit(SLUG, "nb09-cubic-step", *changes)
 
 
+def _finite(*changes):
+    return edit(SLUG, "nb09-finite-diff", *changes)
+
+
+_QUOTIENT = "(f(w + nudge) - f(w - nudge)) / (2 * h)"
 _UPDATE = "coeffs -= lr * coeffs.grad"
 _RETURN = "return loss.item()"
 
@@ -101,6 +106,46 @@ def derivative_at(f, xs):
 '''),
         ("[global] deriva en el v de la demo en vez de en xs",
          _derivative(("xs.detach()", "v.detach()"))),
+    ],
+    "nb09-finite-diff": [
+        ("diferencias hacia delante, (f(w + h) − f(w)) / h, en vez de centradas",
+         _finite((_QUOTIENT, "(f(w + nudge) - f(w)) / h"))),
+        ("divide entre h en vez de entre 2h", _finite(("/ (2 * h)", "/ h"))),
+        ("escribe / 2 * h sin paréntesis: divide entre 2 y multiplica por h", _finite(("/ (2 * h)", "/ 2 * h"))),
+        ("resta al revés: f(w − h) − f(w + h)", _finite((_QUOTIENT, "(f(w - nudge) - f(w + nudge)) / (2 * h)"))),
+        ("mueve todos los números a la vez en vez de uno cada vez", _finite(("nudge[i] = h", "nudge += h"))),
+        ("crea el resultado con torch.zeros sin dtype: sale float32",
+         _finite(("grad = torch.zeros(len(w), dtype=torch.float64)", "grad = torch.zeros(len(w))"))),
+        ("devuelve una lista de Python en vez de un tensor",
+         _finite(("grad = torch.zeros(len(w), dtype=torch.float64)", "grad = [0.0] * len(w)"))),
+        ("usa autograd, que es justo lo que el ejercicio quiere comprobar", '''
+def finite_diff_grad(f, w, h):
+    x = w.detach().clone().requires_grad_(True)
+    f(x).backward()
+    return x.grad
+'''),
+        ("mueve w en su sitio y no lo deja como estaba", '''
+def finite_diff_grad(f, w, h):
+    grad = torch.zeros(len(w), dtype=torch.float64)
+    for i in range(len(w)):
+        w[i] += h
+        up = f(w)
+        w[i] -= 2 * h
+        down = f(w)
+        grad[i] = (up - down) / (2 * h)
+    return grad
+'''),
+        ("[copia] copia la demo: solo mueve w[1], con un empujón de dos números", '''
+def finite_diff_grad(f, w, h):
+    nudge = torch.tensor([0.0, h], dtype=torch.float64)
+    return (f(w + nudge) - f(w - nudge)) / (2 * h)
+'''),
+        ("[global] usa el h = 1e-6 de la demo en vez del que recibe",
+         _finite(("def finite_diff_grad(f, w, h):", "def finite_diff_grad(f, w, step):"))),
+        ("[fijo] devuelve el gradiente del primer caso visible", '''
+def finite_diff_grad(f, w, h):
+    return torch.tensor([8.0, -1.0, 2.0], dtype=torch.float64)
+'''),
     ],
     "nb09-predict-rows": [
         ("[mensaje] olvida el factor 3 de la pérdida",
