@@ -161,11 +161,28 @@ def inspect_unwrap(func: Any) -> Any:
 
 def executed_lines(func: Any, args: tuple, name: str | None = None) -> int:
     """Cuántas líneas del propio código del alumno (``func`` y cualquier función suya a la que llame, también
-    comprensiones, lambdas y recursión) se ejecutan en ``func(*args)``."""
+    comprensiones, lambdas y recursión) se ejecutan en ``func(*args)``, más las funciones de torch que ese código
+    llama: un ``map(torch.dot, a, b)`` o un ``sum`` de Python recorren los elementos sin ejecutar ninguna línea
+    del alumno, pero cada vuelta llama a torch desde su código."""
+    import os
     import sys
 
     own = _own_code(func)
     count = 0
+    torch = sys.modules.get("torch")
+    torch_dir = os.path.dirname(torch.__file__) if torch is not None else None
+
+    class _TorchCalls(torch.overrides.TorchFunctionMode if torch is not None else object):
+        """Cuenta las llamadas a torch cuyo primer marco de Python fuera de torch es código del alumno."""
+
+        def __torch_function__(self, fn, types, fn_args=(), kwargs=None):
+            nonlocal count
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_code.co_filename.startswith(torch_dir):
+                frame = frame.f_back
+            if frame is not None and own(frame.f_code):
+                count += 1
+            return fn(*fn_args, **(kwargs or {}))
 
     def lines(frame, event, arg):
         nonlocal count
@@ -183,7 +200,11 @@ def executed_lines(func: Any, args: tuple, name: str | None = None) -> int:
     previous = sys.gettrace()
     sys.settrace(calls)
     try:
-        call(func, *args, name=name)
+        if torch is None:
+            call(func, *args, name=name)
+        else:
+            with _TorchCalls():
+                call(func, *args, name=name)
     finally:
         sys.settrace(previous)
     return count
@@ -191,9 +212,9 @@ def executed_lines(func: Any, args: tuple, name: str | None = None) -> int:
 
 def check_vectorized_at_run(func: Any, small: tuple, large: tuple, name: str | None = None) -> None:
     """Como ``check_vectorized`` y además mide: las líneas del alumno que se ejecutan con ``large`` (la misma
-    entrada, varias veces mayor) no pueden ser más que con ``small``. Un bucle de Python escondido en una
-    función auxiliar, un ``map``, una comprensión o una recursión hace que crezcan; una operación sobre el
-    tensor entero, no."""
+    entrada, varias veces mayor) no pueden ser más que con ``small``, ni las funciones de torch que llaman. Un
+    bucle de Python escondido en una función auxiliar, un ``map`` (también de una función de torch), una
+    comprensión o una recursión hace que crezcan; una operación sobre el tensor entero, no."""
     label = name or getattr(func, "__name__", "tu función")
     check_vectorized(func, label)
     few = executed_lines(func, tuple(small), label)
@@ -202,8 +223,8 @@ def check_vectorized_at_run(func: Any, small: tuple, large: tuple, name: str | N
         fail(
             f"`{label}` debería operar sobre todo el tensor (o array) de una vez, pero cuanto más grande es la "
             f"entrada, más líneas de tu código se ejecutan ({few} con la entrada pequeña, {many} con una varias veces "
-            "mayor): hay un bucle de Python escondido (en una función auxiliar, un `map`, una comprensión o una "
-            "recursión). Busca la operación que lo hace de una vez."
+            "mayor, contando las funciones de torch a las que llaman): hay un bucle de Python escondido (en una función "
+            "auxiliar, un `map`, una comprensión o una recursión). Busca la operación que lo hace de una vez."
         )
 
 

@@ -388,3 +388,45 @@ def test_the_kernel_of_a_forbidden_loss_is_the_loss(name):
     with pytest.raises(CheckFailed, match="mientras se ejecutaba llamó a `.*nll_loss"):
         checks.check_not_called_at_run(namespace[name], args, "F.cross_entropy", "F.nll_loss")
     assert checks.check_not_called_at_run(namespace["by_hand"], args, "F.cross_entropy", "F.nll_loss").shape == ()
+
+
+_TORCH_LOOP_CELLS = '''
+import torch
+
+def _dots(a, b):
+    return torch.stack(list(map(torch.dot, a, b)))
+
+def map_of_torch_in_helper(a, b):
+    return _dots(a, b)
+
+def _total(a, b):
+    return sum(map(torch.dot, a, b))
+
+def python_sum_in_helper(a, b):
+    return _total(a, b).reshape(1)
+
+def einsum_with_a_print(a, b):
+    print(a)
+    return torch.einsum("nd,nd->n", a, b)
+'''
+
+
+@pytest.mark.parametrize("name", ["map_of_torch_in_helper", "python_sum_in_helper"])
+def test_a_loop_with_no_line_of_its_own_is_counted_by_its_torch_calls(name):
+    """``map(torch.dot, a, b)`` en una auxiliar recorre las filas sin ejecutar ninguna línea del alumno por vuelta;
+    cada vuelta, eso sí, llama a torch desde su código."""
+    namespace = {}
+    exec(compile(_TORCH_LOOP_CELLS, "/tmp/ipykernel_0/torch_loops.py", "exec"), namespace)
+    a, b = torch.randn(3, 4), torch.randn(3, 4)
+    with pytest.raises(CheckFailed, match="más líneas de tu código se ejecutan.*bucle de Python escondido"):
+        checks.check_vectorized_at_run(namespace[name], (a, b), (a.repeat(8, 1), b.repeat(8, 1)), name)
+
+
+def test_torch_calls_made_inside_torch_do_not_count(capsys):
+    """Lo que torch hace por dentro (imprimir un tensor, el einsum de torch/functional.py) no es del alumno."""
+    namespace = {}
+    exec(compile(_TORCH_LOOP_CELLS, "/tmp/ipykernel_0/torch_loops.py", "exec"), namespace)
+    a, b = torch.randn(3, 4), torch.randn(3, 4)
+    func = namespace["einsum_with_a_print"]
+    assert checks.executed_lines(func, (a, b)) == checks.executed_lines(func, (a.repeat(8, 1), b.repeat(8, 1)))
+    checks.check_vectorized_at_run(func, (a, b), (a.repeat(8, 1), b.repeat(8, 1)), "einsum_with_a_print")
