@@ -1,12 +1,11 @@
 """Respuestas equivocadas plausibles de 14-atencion: {grade_id: [(motivo, celda completa), ...]}.
 
-Las entradas que empiezan por una etiqueta entre corchetes son las del alumno perezoso:
-[copia] código del cuaderno pegado, [referencia] la referencia del test visible, [fijo] el caso
-visible escrito a mano, [global] una variable del cuaderno en vez del argumento, [bucle] un bucle
-de Python donde se pide vectorizar (también escondido en una función auxiliar, un `map`, una
-comprensión o una recursión), [mensaje] un valor al tuntún para leer el mensaje.
-
-Las que son un cambio pequeño de la solución se escriben como ese cambio (``edit``); las demás, enteras.
+Las entradas que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] código
+del cuaderno pegado, [referencia] la referencia del test visible, [fijo] el caso visible escrito a mano,
+[global] una variable del cuaderno en vez del argumento, [bucle] un bucle de Python donde se pide
+vectorizar (también escondido en una función auxiliar, un `map`, una comprensión o una recursión),
+[mensaje] un valor al tuntún para leer el mensaje. Las que son un cambio pequeño de la solución se
+escriben como ese cambio (``edit``); las demás, enteras.
 """
 
 from catalogues.edits import answers, edit
@@ -104,6 +103,8 @@ def _sum_heads(weights):
 def attention_received(weights):
     return _sum_heads(weights) / (weights.shape[1] * weights.shape[2])
 '''),
+        ("[bucle] el sum de Python sobre las cabezas: un bucle sin líneas del alumno, una suma de torch por cabeza",
+         _mean_as("sum(weights.unbind(dim=1)).mean(dim=1) / weights.shape[1]")),
         ("[bucle] functools.reduce con una lambda que suma las cabezas", '''
 from functools import reduce
 
