@@ -120,6 +120,14 @@ def played_logits(h, w_out, y):
     d = h.shape[-1]
     return _dots(h.reshape(-1, d), w_out[y].reshape(-1, d)).view(y.shape)
 '''),
+        ("[bucle] map(torch.dot) en una función auxiliar: ninguna línea propia por vuelta", '''
+def _dots(a, b):
+    return torch.stack(list(map(torch.dot, a, b)))
+
+def played_logits(h, w_out, y):
+    d = h.shape[-1]
+    return _dots(h.reshape(-1, d), w_out[y].reshape(-1, d)).view(y.shape)
+'''),
         ("[bucle] una comprensión en una función auxiliar", '''
 def _dots(a, b):
     return torch.stack([u @ v for u, v in zip(a, b)])

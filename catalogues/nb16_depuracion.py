@@ -104,6 +104,13 @@ def elo_mse(pred, target):
     diff = pred.squeeze(-1) - target
     return torch.stack(list(map(_square, diff))).mean()
 '''),
+        ("[bucle] el sum de Python sobre los cuadrados, en una función auxiliar", '''
+def _total(squares):
+    return sum(squares)
+
+def elo_mse(pred, target):
+    return _total((pred.squeeze(-1) - target) ** 2) / target.shape[0]
+'''),
         ("[bucle] los cuadrados con una comprensión en una función auxiliar", '''
 def _squares(diff):
     return torch.stack([d ** 2 for d in diff])

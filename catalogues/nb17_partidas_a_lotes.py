@@ -244,6 +244,16 @@ def _each_game(logits, y):
 def loss_per_game(logits, y):
     return _each_game(logits, y)
 '''),
+        ("[bucle] map de F.cross_entropy (con functools.partial) en una función auxiliar", '''
+import functools
+
+
+def _each_game(logits, y):
+    return torch.stack(list(map(functools.partial(F.cross_entropy, ignore_index=0), logits, y)))
+
+def loss_per_game(logits, y):
+    return _each_game(logits, y)
+'''),
         ("[bucle] las partidas con una comprensión en una función auxiliar", '''
 def _each_game(logits, y):
     return torch.stack([F.cross_entropy(lg, tg, ignore_index=0) for lg, tg in zip(logits, y)])
