@@ -1,28 +1,32 @@
-"""Respuestas equivocadas plausibles de 00-cuadernos: {grade_id: [(motivo, celda completa), ...]}.
+"""Respuestas equivocadas plausibles de 00-cuadernos: {grade_id: [(motivo, celda), ...]}.
+
+Una respuesta que es un cambio pequeño de la solución se escribe como ese cambio (``edit``, ``answers``:
+la solución se lee del cuaderno del profesor); una que sigue otro camino, entera.
 
 Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] pega una
 línea que el cuaderno ya enseña, [fijo] se ajusta al caso visible, [mensaje] prueba un valor al
 azar y lee el mensaje del test.
 """
 
-from catalogues.edits import edit
+from catalogues.edits import answers, edit
 
 SLUG = "00-cuadernos"
 
+
+def _order(**values):
+    return answers(SLUG, "nb00-predict-order", **values)
+
+
 WRONG_ANSWERS = {
     "nb00-predict-order": [
-        ("cree que la segunda B no cuenta porque B ya se había ejecutado",
-         edit(SLUG, "nb00-predict-order", ("x_after_clicks = 37", "x_after_clicks = 18"))),
-        ("sigue las celdas en el orden de la página al pulsar A, B, C, B",
-         edit(SLUG, "nb00-predict-order", ("x_after_clicks = 37", "x_after_clicks = 15"))),
-        ("cree que reiniciar conserva la x que ya había",
-         edit(SLUG, "nb00-predict-order", ("x_after_run_all = 18", "x_after_run_all = 37"))),
-        ("cree que «ejecutar todo» continúa desde el valor anterior sin reiniciar",
-         edit(SLUG, "nb00-predict-order", ("x_after_run_all = 18", "x_after_run_all = 69"))),
-        ("escribe las predicciones como texto", 'x_after_clicks = "37"\nx_after_run_all = "18"'),
-        ("[mensaje] prueba la respuesta del ejercicio antiguo (A, B, B, A, B) a ver qué dice el test", "x_after_clicks = 21\nx_after_run_all = 21"),
-        ("[mensaje] deja un apartado sin escribir",
-         edit(SLUG, "nb00-predict-order", ("x_after_run_all = 18", "x_after_run_all = ..."))),
+        ("cree que la segunda B no cuenta porque B ya se había ejecutado", _order(x_after_clicks="18")),
+        ("sigue las celdas en el orden de la página al pulsar A, B, C, B", _order(x_after_clicks="15")),
+        ("cree que reiniciar conserva la x que ya había", _order(x_after_run_all="37")),
+        ("cree que «ejecutar todo» continúa desde el valor anterior sin reiniciar", _order(x_after_run_all="69")),
+        ("escribe las predicciones como texto", _order(x_after_clicks='"37"', x_after_run_all='"18"')),
+        ("[mensaje] prueba la respuesta del ejercicio antiguo (A, B, B, A, B) a ver qué dice el test",
+         _order(x_after_clicks="21", x_after_run_all="21")),
+        ("[mensaje] deja un apartado sin escribir", _order(x_after_run_all="...")),
     ],
     "nb00-count-moves-to": [
         ("mira las dos últimas letras: falla con las coronaciones (b7a8q)",

@@ -1,27 +1,33 @@
-"""Respuestas equivocadas plausibles de 01-python: {grade_id: [(motivo, celda completa), ...]}.
+"""Respuestas equivocadas plausibles de 01-python: {grade_id: [(motivo, celda), ...]}.
+
+Una respuesta que es un cambio pequeño de la solución se escribe como ese cambio (``edit``, ``answers``:
+la solución se lee del cuaderno del profesor); una que sigue otro camino, entera.
 
 Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] pega código
 que el cuaderno ya enseña, [fijo] se ajusta al caso visible, [global] usa una variable del cuaderno
 en vez del argumento, [mensaje] prueba un valor y lee el mensaje del test.
 """
 
-from catalogues.edits import edit
+from catalogues.edits import answers, edit
 
 SLUG = "01-python"
 
+
+def _lengths(**values):
+    return answers(SLUG, "nb01-predict-lengths", **values)
+
+
 WRONG_ANSWERS = {
     "nb01-predict-lengths": [
-        ("cree que el corte 3:10 da siete elementos aunque la partida tenga cinco",
-         edit(SLUG, "nb01-predict-lengths", ("slice_len = 2", "slice_len = 7"))),
+        ("cree que el corte 3:10 da siete elementos aunque la partida tenga cinco", _lengths(slice_len="7")),
         ("cree que quedan tres jugadas desde la posición 3 (cuenta la 3, la 4 y una 5 que no existe)",
-         edit(SLUG, "nb01-predict-lengths", ("slice_len = 2", "slice_len = 3"))),
-        ("no quita los repetidos al unir las dos partidas",
-         edit(SLUG, "nb01-predict-lengths", ("set_len = 8", "set_len = 10"))),
-        ("quita solo una de las dos jugadas repetidas",
-         edit(SLUG, "nb01-predict-lengths", ("set_len = 8", "set_len = 9"))),
-        ("escribe las predicciones como texto", 'slice_len = "2"\nset_len = "8"'),
-        ("[mensaje] prueba la longitud de una partida en los dos apartados a ver qué dice el test", "slice_len = 5\nset_len = 5"),
-        ("[mensaje] prueba un número cualquiera", "slice_len = 0\nset_len = 0"),
+         _lengths(slice_len="3")),
+        ("no quita los repetidos al unir las dos partidas", _lengths(set_len="10")),
+        ("quita solo una de las dos jugadas repetidas", _lengths(set_len="9")),
+        ("escribe las predicciones como texto", _lengths(slice_len='"2"', set_len='"8"')),
+        ("[mensaje] prueba la longitud de una partida en los dos apartados a ver qué dice el test",
+         _lengths(slice_len="5", set_len="5")),
+        ("[mensaje] prueba un número cualquiera", _lengths(slice_len="0", set_len="0")),
     ],
     "nb01-vocab-by-appearance": [
         ("[copia] pega el vocabulario ordenado del cuaderno", '''

@@ -1,4 +1,7 @@
-"""Respuestas equivocadas plausibles de 02-numpy: {grade_id: [(motivo, celda completa), ...]}.
+"""Respuestas equivocadas plausibles de 02-numpy: {grade_id: [(motivo, celda), ...]}.
+
+Una respuesta que es un cambio pequeño de la solución se escribe como ese cambio (``edit``, ``answers``:
+la solución se lee del cuaderno del profesor); una que sigue otro camino, entera.
 
 Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] pega una
 línea que el cuaderno ya enseña, [global] usa una variable del cuaderno en vez del argumento,
@@ -6,53 +9,43 @@ línea que el cuaderno ya enseña, [global] usa una variable del cuaderno en vez
 valor y lee el mensaje del test.
 """
 
-from catalogues.edits import edit
+from catalogues.edits import answers, edit
 
 SLUG = "02-numpy"
 
+
+def _shapes(**values):
+    return answers(SLUG, "nb02-predict-shapes", **values)
+
+
+def _counts(**values):
+    return answers(SLUG, "nb02-predict-counts", **values)
+
+
 WRONG_ANSWERS = {
     "nb02-predict-shapes": [
-        ("confunde los ejes: cree que axis=0 deja un número por fila",
-         edit(SLUG, "nb02-predict-shapes",
-              ("shape_a = (200,)", "shape_a = (64,)"),
-              ("shape_c = (199,)", "shape_c = (64,)"))),
-        ("olvida que keepdims conserva el eje reducido",
-         edit(SLUG, "nb02-predict-shapes", ("shape_b = (64, 1)", "shape_b = (64,)"))),
-        ("escribe (200) sin coma: eso es un número, no una tupla",
-         edit(SLUG, "nb02-predict-shapes",
-              ("shape_a = (200,)", "shape_a = (200)"),
-              ("shape_c = (199,)", "shape_c = (199)"))),
-        ("ignora el corte: cree que a[:, 1:] sigue teniendo 200 columnas",
-         edit(SLUG, "nb02-predict-shapes", ("shape_c = (199,)", "shape_c = (200,)"))),
-        ("confunde los ejes solo en el corte: cree que axis=0 deja un número por partida",
-         edit(SLUG, "nb02-predict-shapes", ("shape_c = (199,)", "shape_c = (64,)"))),
-        ("pone keepdims en el eje equivocado",
-         edit(SLUG, "nb02-predict-shapes", ("shape_b = (64, 1)", "shape_b = (1, 200)"))),
-        ("[copia] copia las formas que imprime la sección 3 para el array x de forma (4, 5)", "shape_a = (5,)\nshape_b = (4, 1)\nshape_c = (5,)"),
-        ("[mensaje] escribe la forma de a en las tres, a ver qué dice el test", "shape_a = (64, 200)\nshape_b = (64, 200)\nshape_c = (64, 200)"),
-        ("[mensaje] deja un apartado sin escribir",
-         edit(SLUG, "nb02-predict-shapes", ("shape_b = (64, 1)", "shape_b = ..."))),
+        ("confunde los ejes: cree que axis=0 deja un número por fila", _shapes(shape_a="(64,)", shape_c="(64,)")),
+        ("olvida que keepdims conserva el eje reducido", _shapes(shape_b="(64,)")),
+        ("escribe (200) sin coma: eso es un número, no una tupla", _shapes(shape_a="(200)", shape_c="(199)")),
+        ("ignora el corte: cree que a[:, 1:] sigue teniendo 200 columnas", _shapes(shape_c="(200,)")),
+        ("confunde los ejes solo en el corte: cree que axis=0 deja un número por partida", _shapes(shape_c="(64,)")),
+        ("pone keepdims en el eje equivocado", _shapes(shape_b="(1, 200)")),
+        ("[copia] copia las formas que imprime la sección 3 para el array x de forma (4, 5)",
+         _shapes(shape_a="(5,)", shape_b="(4, 1)", shape_c="(5,)")),
+        ("[mensaje] escribe la forma de a en las tres, a ver qué dice el test",
+         _shapes(shape_a="(64, 200)", shape_b="(64, 200)", shape_c="(64, 200)")),
+        ("[mensaje] deja un apartado sin escribir", _shapes(shape_b="...")),
     ],
     "nb02-predict-counts": [
-        ("cree que `+=` también cuenta las parejas repetidas",
-         edit(SLUG, "nb02-predict-counts",
-              ("naive_value = 1", "naive_value = 2"),
-              ("naive_total = 4", "naive_total = 5"))),
-        ("acierta la casilla pero cuenta las cinco parejas en el total",
-         edit(SLUG, "nb02-predict-counts", ("naive_total = 4", "naive_total = 5"))),
-        ("suma por columnas (axis=0) en vez de por filas",
-         edit(SLUG, "nb02-predict-counts", ("exact_rows = (1, 1, 0, 3)", "exact_rows = (1, 0, 4, 0)"))),
-        ("cree que la pareja repetida se anula y vale 0",
-         edit(SLUG, "nb02-predict-counts",
-              ("naive_value = 1", "naive_value = 0"),
-              ("naive_total = 4", "naive_total = 2"))),
-        ("escribe exact_rows como un número: el total de todas las filas",
-         edit(SLUG, "nb02-predict-counts", ("exact_rows = (1, 1, 0, 3)", "exact_rows = 5"))),
-        ("olvida la pareja (3, 0) al sumar la fila 3",
-         edit(SLUG, "nb02-predict-counts", ("exact_rows = (1, 1, 0, 3)", "exact_rows = (1, 1, 0, 2)"))),
-        ("[mensaje] prueba los números de la demostración del cuaderno (15 de 20)",
-         edit(SLUG, "nb02-predict-counts", ("naive_total = 4", "naive_total = 15"))),
-        ("[mensaje] escribe ceros a ver qué dice el test", "naive_value = 0\nnaive_total = 0\nexact_rows = (0, 0, 0, 0)"),
+        ("cree que `+=` también cuenta las parejas repetidas", _counts(naive_value="2", naive_total="5")),
+        ("acierta la casilla pero cuenta las cinco parejas en el total", _counts(naive_total="5")),
+        ("suma por columnas (axis=0) en vez de por filas", _counts(exact_rows="(1, 0, 4, 0)")),
+        ("cree que la pareja repetida se anula y vale 0", _counts(naive_value="0", naive_total="2")),
+        ("escribe exact_rows como un número: el total de todas las filas", _counts(exact_rows="5")),
+        ("olvida la pareja (3, 0) al sumar la fila 3", _counts(exact_rows="(1, 1, 0, 2)")),
+        ("[mensaje] prueba los números de la demostración del cuaderno (15 de 20)", _counts(naive_total="15")),
+        ("[mensaje] escribe ceros a ver qué dice el test",
+         _counts(naive_value="0", naive_total="0", exact_rows="(0, 0, 0, 0)")),
     ],
     "nb02-previous-given-next": [
         ("devuelve float32 donde el enunciado pide float64", '''

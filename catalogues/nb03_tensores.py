@@ -1,4 +1,7 @@
-"""Respuestas equivocadas plausibles de 03-tensores: {grade_id: [(motivo, celda completa), ...]}.
+"""Respuestas equivocadas plausibles de 03-tensores: {grade_id: [(motivo, celda), ...]}.
+
+Una respuesta que es un cambio pequeño de la solución se escribe como ese cambio (``edit``, ``answers``:
+la solución se lee del cuaderno del profesor); una que sigue otro camino, entera.
 
 Las que empiezan por una etiqueta entre corchetes son las del alumno perezoso: [copia] pega una
 línea que el cuaderno ya enseña, [global] usa una variable del cuaderno en vez del argumento,
@@ -6,9 +9,14 @@ línea que el cuaderno ya enseña, [global] usa una variable del cuaderno en vez
 valor y lee el mensaje del test.
 """
 
-from catalogues.edits import edit
+from catalogues.edits import answers, edit
 
 SLUG = "03-tensores"
+
+
+def _shapes(**values):
+    return answers(SLUG, "nb03-predict-shapes", **values)
+
 
 WRONG_ANSWERS = {
     "nb03-pad-batch": [
@@ -136,31 +144,18 @@ def real_fraction(tokens):
 '''),
     ],
     "nb03-predict-shapes": [
-        ("cree que indexar la tabla con los tokens da la forma de los tokens",
-         edit(SLUG, "nb03-predict-shapes", ("shape_embedded = (64, 200, 512)", "shape_embedded = (64, 200)"))),
-        ("cree que sum(dim=0) quita la última dimensión (suma por token)",
-         edit(SLUG, "nb03-predict-shapes", ("shape_batch_sum = (200, 2030)", "shape_batch_sum = (64, 200)"))),
-        ("cree que dim=0 deja el lote y quita la posición",
-         edit(SLUG, "nb03-predict-shapes", ("shape_batch_sum = (200, 2030)", "shape_batch_sum = (64, 2030)"))),
-        ("escribe el stride como si la memoria fuera por columnas",
-         edit(SLUG, "nb03-predict-shapes", ("stride_logits = (406_000, 2030, 1)", "stride_logits = (1, 64, 12_800)"))),
-        ("confunde el stride con la forma",
-         edit(SLUG, "nb03-predict-shapes", ("stride_logits = (406_000, 2030, 1)", "stride_logits = (64, 200, 2030)"))),
-        ("para saltar una partida salta solo una fila de 2030",
-         edit(SLUG, "nb03-predict-shapes", ("stride_logits = (406_000, 2030, 1)", "stride_logits = (2030, 2030, 1)"))),
-        ("cree que la suma de una máscara sigue siendo bool",
-         edit(SLUG, "nb03-predict-shapes", ("dtype_count = torch.int64", "dtype_count = torch.bool"))),
-        ("cree que sumar da float32, como mean",
-         edit(SLUG, "nb03-predict-shapes", ("dtype_count = torch.int64", "dtype_count = torch.float32"))),
-        ("cree que dim=-1 es la primera dimensión",
-         edit(SLUG, "nb03-predict-shapes", ("shape_last_sum = (64, 200)", "shape_last_sum = (200, 2030)"))),
+        ("cree que indexar la tabla con los tokens da la forma de los tokens", _shapes(shape_embedded="(64, 200)")),
+        ("cree que sum(dim=0) quita la última dimensión (suma por token)", _shapes(shape_batch_sum="(64, 200)")),
+        ("cree que dim=0 deja el lote y quita la posición", _shapes(shape_batch_sum="(64, 2030)")),
+        ("escribe el stride como si la memoria fuera por columnas", _shapes(stride_logits="(1, 64, 12_800)")),
+        ("confunde el stride con la forma", _shapes(stride_logits="(64, 200, 2030)")),
+        ("para saltar una partida salta solo una fila de 2030", _shapes(stride_logits="(2030, 2030, 1)")),
+        ("cree que la suma de una máscara sigue siendo bool", _shapes(dtype_count="torch.bool")),
+        ("cree que sumar da float32, como mean", _shapes(dtype_count="torch.float32")),
+        ("cree que dim=-1 es la primera dimensión", _shapes(shape_last_sum="(200, 2030)")),
         ("[mensaje] copia las formas que imprime la celda de rukh-small",
-         edit(SLUG, "nb03-predict-shapes",
-              ("shape_embedded = (64, 200, 512)", "shape_embedded = (2030, 512)"),
-              ("shape_batch_sum = (200, 2030)", "shape_batch_sum = (64, 200, 2030)"),
-              ("stride_logits = (406_000, 2030, 1)", "stride_logits = (64, 200, 2030)"))),
-        ("[mensaje] deja el tipo sin escribir",
-         edit(SLUG, "nb03-predict-shapes", ("dtype_count = torch.int64", "dtype_count = ..."))),
+         _shapes(shape_embedded="(2030, 512)", shape_batch_sum="(64, 200, 2030)", stride_logits="(64, 200, 2030)")),
+        ("[mensaje] deja el tipo sin escribir", _shapes(dtype_count="...")),
     ],
     "nb03-average-distribution": [
         ("[copia] pega la suma de la demostración: quita el vocabulario y deja el resto", '''

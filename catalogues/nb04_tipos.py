@@ -1,4 +1,7 @@
-"""Respuestas equivocadas plausibles de 04-tipos: {grade_id: [(motivo, celda completa), ...]}.
+"""Respuestas equivocadas plausibles de 04-tipos: {grade_id: [(motivo, celda), ...]}.
+
+Una respuesta que es un cambio pequeño de la solución se escribe como ese cambio (``edit``, ``answers``:
+la solución se lee del cuaderno del profesor); una que sigue otro camino, entera.
 
 Los motivos que empiezan por una etiqueta entre corchetes son los intentos de un alumno perezoso:
 [copia] pega líneas del cuaderno, [fijo] se ajusta al caso visible, [global] usa una variable
@@ -6,36 +9,33 @@ del cuaderno en vez del argumento, [bucle] recorre elementos donde se pide opera
 entero, [mensaje] prueba un valor al azar o el de una lectura descuidada.
 """
 
-from catalogues.edits import edit
+from catalogues.edits import answers, edit
 
 SLUG = "04-tipos"
+
+
+def _dtypes(**values):
+    return answers(SLUG, "nb04-predict-dtypes", **values)
+
+
+def _memory(**values):
+    return answers(SLUG, "nb04-predict-memory", **values)
+
 
 WRONG_ANSWERS = {
     "nb04-predict-dtypes": [
         ("cree que el tensor de 0 dimensiones (int64) agranda el int16, como uno con dimensiones",
-         edit(SLUG, "nb04-predict-dtypes", ("dtype_b = torch.int16", "dtype_b = torch.int64"))),
-        ("cree que `/` entre enteros conserva el tipo entero",
-         edit(SLUG, "nb04-predict-dtypes", ("dtype_c = torch.float32", "dtype_c = torch.int32"))),
-        ("cree que `/` da float64 como en Python",
-         edit(SLUG, "nb04-predict-dtypes", ("dtype_c = torch.float32", "dtype_c = torch.float64"))),
-        ("cree que al mezclar dos tensores manda el de la izquierda",
-         edit(SLUG, "nb04-predict-dtypes", ("dtype_a = torch.int32", "dtype_a = torch.int16"))),
-        ("cree que gana el tipo por defecto (float32) entre dos de coma flotante",
-         edit(SLUG, "nb04-predict-dtypes", ("dtype_d = torch.float64", "dtype_d = torch.float32"))),
-        ("cree que `* 1.0` deja el int32 de la división entera",
-         edit(SLUG, "nb04-predict-dtypes", ("dtype_e = torch.float32", "dtype_e = torch.int32"))),
-        ("cree que mezclar enteros siempre da int64",
-         edit(SLUG, "nb04-predict-dtypes",
-              ("dtype_a = torch.int32", "dtype_a = torch.int64"),
-              ("dtype_b = torch.int16", "dtype_b = torch.int64"))),
+         _dtypes(dtype_b="torch.int64")),
+        ("cree que `/` entre enteros conserva el tipo entero", _dtypes(dtype_c="torch.int32")),
+        ("cree que `/` da float64 como en Python", _dtypes(dtype_c="torch.float64")),
+        ("cree que al mezclar dos tensores manda el de la izquierda", _dtypes(dtype_a="torch.int16")),
+        ("cree que gana el tipo por defecto (float32) entre dos de coma flotante", _dtypes(dtype_d="torch.float32")),
+        ("cree que `* 1.0` deja el int32 de la división entera", _dtypes(dtype_e="torch.int32")),
+        ("cree que mezclar enteros siempre da int64", _dtypes(dtype_a="torch.int64", dtype_b="torch.int64")),
         ("[mensaje] escribe float32 en todo para leer el mensaje",
-         edit(SLUG, "nb04-predict-dtypes",
-              ("dtype_a = torch.int32", "dtype_a = torch.float32"),
-              ("dtype_b = torch.int16", "dtype_b = torch.float32"),
-              ("dtype_d = torch.float64", "dtype_d = torch.float32"))),
+         _dtypes(dtype_a="torch.float32", dtype_b="torch.float32", dtype_d="torch.float32")),
         ("[mensaje] copia los tipos de la celda de demostración de la sección 3",
-         "dtype_a = torch.float32\ndtype_b = torch.int64\ndtype_c = torch.int32\ndtype_d = torch.int32\n"
-         "dtype_e = torch.float64"),
+         _dtypes(dtype_a="torch.float32", dtype_b="torch.int64", dtype_c="torch.int32", dtype_d="torch.int32", dtype_e="torch.float64")),
     ],
     "nb04-black-elo-ids": [
         ("[bucle] Elo a Elo, con la recursión escondida en una función auxiliar", '''
@@ -147,28 +147,15 @@ def ids_from_bytes(raw):
     ],
     "nb04-predict-memory": [
         ("cuenta números en vez de bytes",
-         edit(SLUG, "nb04-predict-memory",
-              ("logits_fp32_bytes = 103_936_000", "logits_fp32_bytes = 25_984_000"),
-              ("logits_bf16_bytes = 51_968_000", "logits_bf16_bytes = 25_984_000"),
-              ("disk_batch_bytes = 25_600", "disk_batch_bytes = 12_800"))),
-        ("cree que bf16 ocupa lo mismo que float32",
-         edit(SLUG, "nb04-predict-memory", ("logits_bf16_bytes = 51_968_000", "logits_bf16_bytes = 103_936_000"))),
-        ("cuenta los ids del disco en int64 (8 bytes), como al modelo",
-         edit(SLUG, "nb04-predict-memory", ("disk_batch_bytes = 25_600", "disk_batch_bytes = 102_400"))),
-        ("cuenta los ids del disco en uint8 (1 byte)",
-         edit(SLUG, "nb04-predict-memory", ("disk_batch_bytes = 25_600", "disk_batch_bytes = 12_800"))),
+         _memory(logits_fp32_bytes="25_984_000", logits_bf16_bytes="25_984_000", disk_batch_bytes="12_800")),
+        ("cree que bf16 ocupa lo mismo que float32", _memory(logits_bf16_bytes="103_936_000")),
+        ("cuenta los ids del disco en int64 (8 bytes), como al modelo", _memory(disk_batch_bytes="102_400")),
+        ("cuenta los ids del disco en uint8 (1 byte)", _memory(disk_batch_bytes="12_800")),
         ("escribe megabytes en vez de bytes",
-         edit(SLUG, "nb04-predict-memory",
-              ("logits_fp32_bytes = 103_936_000", "logits_fp32_bytes = 103.936"),
-              ("logits_bf16_bytes = 51_968_000", "logits_bf16_bytes = 51.968"),
-              ("disk_batch_bytes = 25_600", "disk_batch_bytes = 0.0256"))),
-        ("cree que un entero cabe exacto en bf16",
-         edit(SLUG, "nb04-predict-memory", ("bf16_of_1207 = 1208.0", "bf16_of_1207 = 1207.0"))),
-        ("[mensaje] usa la separación de 4 de la sección 5 para 1207",
-         edit(SLUG, "nb04-predict-memory", ("bf16_of_1207 = 1208.0", "bf16_of_1207 = 1204.0"))),
-        ("[mensaje] redondea 1207 a la decena, como en decimal",
-         edit(SLUG, "nb04-predict-memory", ("bf16_of_1207 = 1208.0", "bf16_of_1207 = 1210.0"))),
-        ("[mensaje] redondea 1207 hacia abajo a un múltiplo de 8",
-         edit(SLUG, "nb04-predict-memory", ("bf16_of_1207 = 1208.0", "bf16_of_1207 = 1200.0"))),
+         _memory(logits_fp32_bytes="103.936", logits_bf16_bytes="51.968", disk_batch_bytes="0.0256")),
+        ("cree que un entero cabe exacto en bf16", _memory(bf16_of_1207="1207.0")),
+        ("[mensaje] usa la separación de 4 de la sección 5 para 1207", _memory(bf16_of_1207="1204.0")),
+        ("[mensaje] redondea 1207 a la decena, como en decimal", _memory(bf16_of_1207="1210.0")),
+        ("[mensaje] redondea 1207 hacia abajo a un múltiplo de 8", _memory(bf16_of_1207="1200.0")),
     ],
 }
