@@ -66,8 +66,11 @@ def notebook_path(folder: Path, slug: str) -> Path:
 class CourseLayout:
     """Cada carpeta de un curso con raíz ``root``; los pasos de nbgrader, de su ``CourseDirectory``."""
 
-    def __init__(self, root: Path | str = ROOT):
+    def __init__(self, root: Path | str = ROOT, coursedir=None):
+        """``coursedir``: el ``CourseDirectory`` que ya tiene quien pregunta (el de una ``NbGraderAPI``)."""
         self.root = Path(root)
+        if coursedir is not None:
+            self.__dict__["coursedir"] = coursedir
 
     def __repr__(self) -> str:
         return f"CourseLayout({str(self.root)!r})"

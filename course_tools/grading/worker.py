@@ -74,7 +74,7 @@ def grade_job(job: Job) -> JobResult:
 
 def _folder(api, step: str, job: Job) -> Path:
     """La carpeta de la entrega de ``job`` en un paso de nbgrader del curso de usar y tirar."""
-    return CourseLayout(api.coursedir.root).assignment(step, job.spec.name, job.student)
+    return CourseLayout(api.coursedir.root, api.coursedir).assignment(step, job.spec.name, job.student)
 
 
 # Lo que dice nbclient cuando el núcleo no llegó a arrancar: antes de la primera celda, sin código de la entrega.

@@ -13,7 +13,7 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from course_tools.kernels.execution import notebook_client
 from course_tools.isolation.limits import MEMORY_ENV
-from course_tools.kernels.spec import SHARE_DIR, warm_kernelspec
+from course_tools.kernels.spec import KERNEL_NAME, SHARE_DIR, warm_kernelspec
 from course_tools.settings import course_settings
 
 if not sys.platform.startswith("linux"):
@@ -35,7 +35,7 @@ def limited_folder():
     return SHARE_DIR
 
 
-def run_cells(folder, sources: list[str], env: dict | None = None, name: str = "curso-caliente", timeout: int = 60,
+def run_cells(folder, sources: list[str], env: dict | None = None, name: str = KERNEL_NAME, timeout: int = 60,
               cwd=None, **options):
     """Ejecuta ``sources`` en un núcleo caliente nuevo (en la carpeta ``cwd``, si se da; ``options`` van a
     ``NotebookClient``); devuelve el texto que escribió cada celda."""

@@ -21,7 +21,7 @@ from jupyter_client.manager import KernelManager
 
 from course_tools.isolation import sandbox
 from course_tools.kernels import pool, provisioner
-from course_tools.kernels.spec import GRADING_KERNEL_NAME, kernel_spec_manager
+from course_tools.kernels.spec import GRADING_KERNEL_NAME, KERNEL_NAME, kernel_spec_manager
 
 from tests.processes import alive, parent_of
 
@@ -115,7 +115,7 @@ def _execute(client, code: str, timeout: float = 60) -> tuple[str, str]:
 @contextlib.contextmanager
 def _running_kernel(warm_folder):
     """Un núcleo caliente arrancado y listo, con su cliente; al salir, nada queda vivo."""
-    manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager(warm_folder))
+    manager = KernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=kernel_spec_manager(warm_folder))
     manager.start_kernel(env=KERNEL_ENV)
     client = manager.client()
     client.start_channels()
@@ -278,8 +278,8 @@ OWNER = textwrap.dedent("""
     import os, sys
     from jupyter_client.manager import KernelManager
     from course_tools.kernels import pool
-    from course_tools.kernels.spec import kernel_spec_manager
-    manager = KernelManager(kernel_name="curso-caliente", kernel_spec_manager=kernel_spec_manager())
+    from course_tools.kernels.spec import KERNEL_NAME, kernel_spec_manager
+    manager = KernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=kernel_spec_manager())
     manager.start_kernel()
     client = manager.client()
     client.start_channels()

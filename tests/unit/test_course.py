@@ -103,6 +103,13 @@ def test_entries_are_what_nbgrader_would_glob(tmp_path):
     assert layout.graded_notebooks() == [("bea", "02-b")]
 
 
+def test_a_layout_can_use_the_coursedirectory_of_an_api(tmp_path, no_env):
+    api = Course(tmp_path).api()
+    layout = CourseLayout(tmp_path, api.coursedir)
+    assert layout.coursedir is api.coursedir
+    assert layout.assignment(SUBMITTED, "99-demo", "ana") == tmp_path / "submitted" / "ana" / "99-demo"
+
+
 def test_notebook_names():
     assert notebook_file("01-a") == "01-a.ipynb"
     assert notebook_name("x/01-a.ipynb") == "01-a" and notebook_name("01-a.py") is None
