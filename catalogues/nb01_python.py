@@ -17,6 +17,10 @@ def _lengths(**values):
     return answers(SLUG, "nb01-predict-lengths", **values)
 
 
+def _tokenizer(*changes):
+    return edit(SLUG, "nb01-game-tokenizer", *changes)
+
+
 WRONG_ANSWERS = {
     "nb01-predict-lengths": [
         ("cree que el corte 3:10 da siete elementos aunque la partida tenga cinco", _lengths(slice_len="7")),
@@ -96,124 +100,20 @@ class GameTokenizer(Tokenizer):
     def decode_game(self, ids):
         return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
 '''),
-        ("olvida super().__init__(): self.vocab y self.token_to_id no existen", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        self.moves = list(moves)
-
-    def encode_game(self, game):
-        unk = self.token_to_id["<unk>"]
-        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
-'''),
-        ("pone los especiales detrás de las jugadas", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(list(moves) + SPECIALS)
-
-    def encode_game(self, game):
-        unk = self.token_to_id["<unk>"]
-        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
-'''),
-        ("ordena las jugadas, como el vocabulario de juguete", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(SPECIALS + sorted(moves))
-
-    def encode_game(self, game):
-        unk = self.token_to_id["<unk>"]
-        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
-'''),
-        ("una jugada desconocida lanza KeyError (usa encode sin más)", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(SPECIALS + list(moves))
-
-    def encode_game(self, game):
-        return self.encode(["<bos>"] + list(game) + ["<eos>"])
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
-'''),
-        ("una jugada desconocida se convierte en <pad> (id 0)", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(SPECIALS + list(moves))
-
-    def encode_game(self, game):
-        return [1] + [self.token_to_id.get(m, 0) for m in game] + [2]
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
-'''),
-        ("olvida el <eos> del final", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(SPECIALS + list(moves))
-
-    def encode_game(self, game):
-        unk = self.token_to_id["<unk>"]
-        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game]
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
-'''),
-        ("decode_game deja <bos> y <eos> en la lista", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(SPECIALS + list(moves))
-
-    def encode_game(self, game):
-        unk = self.token_to_id["<unk>"]
-        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok != "<pad>"]
-'''),
-        ("decode_game también tira los <unk>", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(SPECIALS + list(moves))
-
-    def encode_game(self, game):
-        unk = self.token_to_id["<unk>"]
-        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok not in SPECIALS]
-'''),
+        ("olvida super().__init__(): self.vocab y self.token_to_id no existen",
+         _tokenizer(("super().__init__(SPECIALS + list(moves))", "self.moves = list(moves)"))),
+        ("pone los especiales detrás de las jugadas", _tokenizer(("SPECIALS + list(moves)", "list(moves) + SPECIALS"))),
+        ("ordena las jugadas, como el vocabulario de juguete",
+         _tokenizer(("SPECIALS + list(moves)", "SPECIALS + sorted(moves)"))),
+        ("una jugada desconocida lanza KeyError (la busca con [] en vez de con get)",
+         _tokenizer(("self.token_to_id.get(m, unk)", "self.token_to_id[m]"))),
+        ("una jugada desconocida se convierte en <pad> (id 0)",
+         _tokenizer(("self.token_to_id.get(m, unk)", "self.token_to_id.get(m, 0)"))),
+        ("olvida el <eos> del final", _tokenizer(('ids + [self.token_to_id["<eos>"]]', "ids"))),
+        ("decode_game deja <bos> y <eos> en la lista",
+         _tokenizer(('markers = {"<pad>", "<bos>", "<eos>"}', 'markers = {"<pad>"}'))),
+        ("decode_game también tira los <unk>",
+         _tokenizer(('markers = {"<pad>", "<bos>", "<eos>"}', "markers = set(SPECIALS)"))),
         ("no hereda de Tokenizer: copia todo en una clase suelta", '''
 SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
 
@@ -229,35 +129,11 @@ class GameTokenizer:
     def decode_game(self, ids):
         return [self.vocab[i] for i in ids if i > 2]
 '''),
-        ("[global] construye el vocabulario con el vocab de juguete del cuaderno en vez de `moves`", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(SPECIALS + vocab[1:])
-
-    def encode_game(self, game):
-        unk = self.token_to_id["<unk>"]
-        return [self.token_to_id["<bos>"]] + [self.token_to_id.get(m, unk) for m in game] + [self.token_to_id["<eos>"]]
-
-    def decode_game(self, ids):
-        return [tok for tok in self.decode(ids) if tok not in {"<pad>", "<bos>", "<eos>"}]
-'''),
-        ("[fijo] devuelve las listas del primer caso del test visible", '''
-SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
-
-
-class GameTokenizer(Tokenizer):
-    def __init__(self, moves):
-        super().__init__(SPECIALS + list(moves))
-
-    def encode_game(self, game):
-        return [1, 5, 6, 4, 2]
-
-    def decode_game(self, ids):
-        return ["e2e4", "e7e5", "<unk>"]
-'''),
+        ("[global] construye el vocabulario con el vocab de juguete del cuaderno en vez de `moves`",
+         _tokenizer(("SPECIALS + list(moves)", "SPECIALS + vocab[1:]"))),
+        ("[fijo] devuelve las listas del primer caso del test visible",
+         _tokenizer(('unk = self.token_to_id["<unk>"]', "return [1, 5, 6, 4, 2]"),
+                    ('markers = {"<pad>", "<bos>", "<eos>"}', 'return ["e2e4", "e7e5", "<unk>"]'))),
     ],
     "nb01-count-after-pair": [
         ("[copia] adapta la tabla de bigramas del cuaderno: mira solo la jugada b e ignora a", '''
