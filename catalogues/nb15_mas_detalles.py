@@ -8,7 +8,7 @@ comprensión o una recursión), [mensaje] un valor al tuntún para leer el mensa
 cambio pequeño de la solución se escriben con ``edit`` sobre la del cuaderno del profesor.
 """
 
-from catalogues.edits import edit
+from catalogues.edits import answers, edit
 
 SLUG = "15-mas-detalles"
 
@@ -29,14 +29,6 @@ def _heads(body):
     return "\ndef per_head_linear(x, w, b):\n" + body
 
 
-def _shape(old, new):
-    return edit(SLUG, "nb15-predict-shapes", (old, new))
-
-
-def _stride(old, new):
-    return edit(SLUG, "nb15-predict-strides", (old, new))
-
-
 def _played_edit(new_call):
     return edit(SLUG, "nb15-played-logits", ("torch.einsum('btd,btd->bt', h, w_out[y])", new_call))
 
@@ -51,32 +43,38 @@ _ONE_HEAD = "        out[:, h] = x[:, h] @ w[h] + b[h]\n"
 
 WRONG_ANSWERS = {
     "nb15-predict-shapes": [
-        ("cree que el vector de la derecha actúa como columna y su eje se queda", _shape("shape_a = (4,)", "shape_a = (4, 1)")),
-        ("cree que el vector de la izquierda se queda como fila", _shape("shape_b = (2, 5)", "shape_b = (2, 1, 5)")),
-        ("no estira el eje de lote de tamaño 1", _shape("shape_c = (2, 5, 4, 6)", "shape_c = (2, 4, 6)")),
-        ("alinea los ejes de lote por la izquierda", _shape("shape_c = (2, 5, 4, 6)", "shape_c = (5, 2, 4, 6)")),
+        ("cree que el vector de la derecha actúa como columna y su eje se queda",
+         answers(SLUG, "nb15-predict-shapes", shape_a="(4, 1)")),
+        ("cree que el vector de la izquierda se queda como fila",
+         answers(SLUG, "nb15-predict-shapes", shape_b="(2, 1, 5)")),
+        ("no estira el eje de lote de tamaño 1", answers(SLUG, "nb15-predict-shapes", shape_c="(2, 4, 6)")),
+        ("alinea los ejes de lote por la izquierda", answers(SLUG, "nb15-predict-shapes", shape_c="(5, 2, 4, 6)")),
         ("cree que (5, 1) + (3,) solo suma en la columna: deja la forma de la columna",
-         _shape("shape_d = (5, 3)", "shape_d = (5, 1)")),
+         answers(SLUG, "nb15-predict-shapes", shape_d="(5, 1)")),
         ("[copia] las formas de los ejemplos de las secciones 2 y 4",
          _shapes("()", (1, 1), (2, 4, 5), (3, 3))),
         ("[mensaje] prueba valores cualquiera para que el mensaje le diga los buenos",
          _shapes((1,), (1,), (1,), (1,))),
     ],
     "nb15-predict-strides": [
-        ("cree que transpose deja los strides como estaban", _stride("stride_t = (1, 4, 12)", "stride_t = (12, 4, 1)")),
-        ("cree que transpose copia en orden: el tensor sigue contiguo", _stride("contiguous_t = False", "contiguous_t = True")),
+        ("cree que transpose deja los strides como estaban",
+         answers(SLUG, "nb15-predict-strides", stride_t="(12, 4, 1)")),
+        ("cree que transpose copia en orden: el tensor sigue contiguo",
+         answers(SLUG, "nb15-predict-strides", contiguous_t="True")),
         ("cree que contiguous devuelve los strides del tensor original",
-         _stride("stride_tc = (6, 2, 1)", "stride_tc = (12, 4, 1)")),
+         answers(SLUG, "nb15-predict-strides", stride_tc="(12, 4, 1)")),
         ("calcula los strides de contiguous con la forma original (2, 3, 4) al revés",
-         _stride("stride_tc = (6, 2, 1)", "stride_tc = (1, 2, 6)")),
-        ("cree que fijar un índice deja un tensor nuevo y contiguo (4, 1)", _stride("stride_s = (12, 1)", "stride_s = (4, 1)")),
+         answers(SLUG, "nb15-predict-strides", stride_tc="(1, 2, 6)")),
+        ("cree que fijar un índice deja un tensor nuevo y contiguo (4, 1)",
+         answers(SLUG, "nb15-predict-strides", stride_s="(4, 1)")),
         ("[copia] los strides del ejemplo de dos ejes de la sección 5",
          _strides((1, 3), False, (2, 1), (3, 1))),
         ("[mensaje] prueba valores cualquiera para que el mensaje le diga los buenos",
          _strides((1, 1, 1), True, (1, 1, 1), (1, 1))),
     ],
     "nb15-played-logits": [
-        ("[copia] la diagonal de la sección 6 aplicada a h y w_out", _played_edit("torch.einsum('ij,ji->i', h, w_out)")),
+        ("[copia] la diagonal de la sección 6 aplicada a h y w_out",
+         _played_edit("torch.einsum('ij,ji->i', h, w_out)")),
         ("[copia] la cadena de las puntuaciones de la sección 6: suma sobre todo el vocabulario",
          _played_edit("torch.einsum('btd,vd->bt', h, w_out)")),
         ("devuelve todos los logits (B, T, V) sin quedarse con el de la jugada",

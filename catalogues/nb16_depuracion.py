@@ -8,13 +8,9 @@ auxiliar, un ``map``, una comprensión o una recursión). Las que son un cambio 
 solución se escriben con ``edit`` sobre la del cuaderno del profesor.
 """
 
-from catalogues.edits import edit
+from catalogues.edits import answers, edit
 
 SLUG = "16-depuracion"
-
-
-def _counts(*changes):
-    return edit(SLUG, "nb16-count-printed", *changes)
 
 
 def _mse(*changes):
@@ -51,13 +47,17 @@ def _fixed_model(returned: str) -> str:
 
 WRONG_ANSWERS = {
     "nb16-count-printed": [
-        ("cree que el umbral se mira eje a eje y no con el total de elementos", _counts(("count_a = 48", "count_a = 72"), ("count_d = 30", "count_d = 2000"))),
-        ("cree que al resumir se recortan todos los ejes, también los cortos", _counts(("count_a = 48", "count_a = 64"), ("count_d = 30", "count_d = 36"))),
-        ("resume también el vector de 20, que no pasa del umbral", _counts(("count_c = 20", "count_c = 8"))),
-        ("cree que edgeitems solo recorta las filas", _counts(("count_d = 30", "count_d = 2000"))),
-        ("resume el (10, 30) aunque tiene menos de 1000 elementos", _counts(("count_b = 300", "count_b = 36"))),
-        ("[mensaje] prueba las respuestas del ejercicio antiguo a ver qué dice el test", _counts(("count_a = 48", "count_a = 64"), ("count_d = 30", "count_d = 36"))),
-        ("[mensaje] cuenta los elementos de cada tensor sin pensar en el resumen", _counts(("count_a = 48", "count_a = 72"), ("count_d = 30", "count_d = 2000"))),
+        ("cree que el umbral se mira eje a eje y no con el total de elementos",
+         answers(SLUG, "nb16-count-printed", count_a="72", count_d="2000")),
+        ("cree que al resumir se recortan todos los ejes, también los cortos",
+         answers(SLUG, "nb16-count-printed", count_a="64", count_d="36")),
+        ("resume también el vector de 20, que no pasa del umbral", answers(SLUG, "nb16-count-printed", count_c="8")),
+        ("cree que edgeitems solo recorta las filas", answers(SLUG, "nb16-count-printed", count_d="2000")),
+        ("resume el (10, 30) aunque tiene menos de 1000 elementos", answers(SLUG, "nb16-count-printed", count_b="36")),
+        ("[mensaje] prueba las respuestas del ejercicio antiguo a ver qué dice el test",
+         answers(SLUG, "nb16-count-printed", count_a="64", count_d="36")),
+        ("[mensaje] cuenta los elementos de cada tensor sin pensar en el resumen",
+         answers(SLUG, "nb16-count-printed", count_a="72", count_d="2000")),
     ],
     "nb16-elo-mse": [
         ("[copia] pega la función rota tal cual", _mse(("pred.squeeze(-1)", "pred"))),

@@ -8,7 +8,7 @@ una comprensión o una recursión). Las que son un cambio pequeño de la soluci�
 ``edit`` sobre la del cuaderno del profesor.
 """
 
-from catalogues.edits import edit
+from catalogues.edits import answers, edit
 
 SLUG = "17-partidas-a-lotes"
 
@@ -145,37 +145,37 @@ def packed_item(stream, starts, i, block):
     ],
     "nb17-counted-positions": [
         ("[mensaje] cuenta todas las posiciones de y, relleno incluido",
-         edit(SLUG, "nb17-counted-positions", ("n_counted = 44", "n_counted = 75"))),
+         answers(SLUG, "nb17-counted-positions", n_counted="75")),
         ("[mensaje] olvida que y pierde una columna",
-         edit(SLUG, "nb17-counted-positions", ("shape_y = (3, 25)", "shape_y = (3, 26)"), ("n_counted = 44", "n_counted = 47"))),
+         answers(SLUG, "nb17-counted-positions", shape_y="(3, 26)", n_counted="47")),
         ("cuenta solo las medias jugadas, sin los tokens de contexto",
-         edit(SLUG, "nb17-counted-positions", ("shape_y = (3, 25)", "shape_y = (3, 20)"), ("n_counted = 44", "n_counted = 32"))),
+         answers(SLUG, "nb17-counted-positions", shape_y="(3, 20)", n_counted="32")),
         ("cuenta los ids de cada partida en vez de sus objetivos (no resta uno por partida)",
-         edit(SLUG, "nb17-counted-positions", ("n_counted = 44", "n_counted = 47"))),
+         answers(SLUG, "nb17-counted-positions", n_counted="47")),
         ("escribe la forma del lote rellenado, no la de y",
-         edit(SLUG, "nb17-counted-positions", ("shape_y = (3, 25)", "shape_y = (3, 26)"))),
+         answers(SLUG, "nb17-counted-positions", shape_y="(3, 26)")),
         ("[mensaje] cree que cada ventana solo lleva su partida, como una fila rellenada",
-         edit(SLUG, "nb17-counted-positions", ("n_counted_packed = 83", "n_counted_packed = 44"))),
+         answers(SLUG, "nb17-counted-positions", n_counted_packed="44")),
         ("[mensaje] cuenta block objetivos por ventana",
-         edit(SLUG, "nb17-counted-positions", ("n_counted_packed = 83", "n_counted_packed = 90"))),
+         answers(SLUG, "nb17-counted-positions", n_counted_packed="90")),
         ("olvida que el último objetivo de cada ventana es <pad>",
-         edit(SLUG, "nb17-counted-positions", ("n_counted_packed = 83", "n_counted_packed = 86"))),
+         answers(SLUG, "nb17-counted-positions", n_counted_packed="86")),
         ("cree que la tercera ventana también se llena (no ve que se sale del flujo)",
-         edit(SLUG, "nb17-counted-positions", ("n_counted_packed = 83", "n_counted_packed = 87"))),
+         answers(SLUG, "nb17-counted-positions", n_counted_packed="87")),
     ],
     "nb17-no-ignore": [
         ("[mensaje] cree que sin ignore_index nada cambia para ninguno",
-         edit(SLUG, "nb17-no-ignore", ("loss_b_no_ignore = 3.05", "loss_b_no_ignore = 7.62"))),
+         answers(SLUG, "nb17-no-ignore", loss_b_no_ignore="7.62")),
         ("[mensaje] cree que A deja de pagar en el relleno, como B",
-         edit(SLUG, "nb17-no-ignore", ("loss_a_no_ignore = 7.62", "loss_a_no_ignore = 3.05"))),
+         answers(SLUG, "nb17-no-ignore", loss_a_no_ignore="3.05")),
         ("divide por las 16 posiciones reales aunque cuente las 40", '''
 loss_a_no_ignore = 19.04
 loss_b_no_ignore = 7.62
 '''),
         ("da a B la proporción de relleno en vez de la de posiciones reales",
-         edit(SLUG, "nb17-no-ignore", ("loss_b_no_ignore = 3.05", "loss_b_no_ignore = 4.57"))),
+         answers(SLUG, "nb17-no-ignore", loss_b_no_ignore="4.57")),
         ("cree que sin ignore_index la pérdida de B sube por el relleno",
-         edit(SLUG, "nb17-no-ignore", ("loss_b_no_ignore = 3.05", "loss_b_no_ignore = 12.18"))),
+         answers(SLUG, "nb17-no-ignore", loss_b_no_ignore="12.18")),
     ],
     "nb17-loss-per-game": [
         ("[copia] la pérdida del lote de la celda de T_big: un solo número, no uno por partida", '''
@@ -224,7 +224,8 @@ def loss_per_game(logits, y):
          _per_game(('reduction="none").view(B, T)', 'reduction="none").view(T, B).t()'))),
         ("no aplana: F.cross_entropy toma el eje T como el de las clases",
          _per_game(("    B, T, V = logits.shape\n", ""),
-                   ('logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)', 'logits, y, reduction="none")'))),
+                   ('logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)',
+                    'logits, y, reduction="none")'))),
         ("suma las pérdidas de cada partida en vez de promediarlas",
          _per_game((_MEAN_OF_REAL, "    return (per_position * (y != 0)).sum(dim=1)"))),
         ("[bucle] una F.cross_entropy por partida, en un bucle movido a una función auxiliar", '''
