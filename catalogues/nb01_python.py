@@ -21,6 +21,10 @@ def _tokenizer(*changes):
     return edit(SLUG, "nb01-game-tokenizer", *changes)
 
 
+def _vocab(*changes):
+    return edit(SLUG, "nb01-vocab-by-appearance", *changes)
+
+
 WRONG_ANSWERS = {
     "nb01-predict-lengths": [
         ("cree que el corte 3:10 da siete elementos aunque la partida tenga cinco", _lengths(slice_len="7")),
@@ -47,36 +51,13 @@ def vocab_by_appearance(games):
     return ["<bos>"] + [m for g in games for m in g]
 '''),
         ("quita los repetidos solo dentro de cada partida",
-         edit(SLUG, "nb01-vocab-by-appearance",
-              ("    seen = set()\n", ""),
-              ("    for g in games:", "    for g in games:\n        seen = set()"))),
-        ("pone <bos> al final", '''
-def vocab_by_appearance(games):
-    vocab = []
-    for g in games:
-        for m in g:
-            if m not in vocab:
-                vocab.append(m)
-    return vocab + ["<bos>"]
-'''),
-        ("recorre las partidas de la última a la primera", '''
-def vocab_by_appearance(games):
-    vocab = ["<bos>"]
-    for g in reversed(list(games)):
-        for m in g:
-            if m not in vocab:
-                vocab.append(m)
-    return vocab
-'''),
-        ("[global] recorre las partidas de juguete del cuaderno en vez del argumento", '''
-def vocab_by_appearance(games):
-    vocab = ["<bos>"]
-    for g in TOY_GAMES:
-        for m in g:
-            if m not in vocab:
-                vocab.append(m)
-    return vocab
-'''),
+         _vocab(("    seen = set()\n", ""), ("    for g in games:", "    for g in games:\n        seen = set()"))),
+        ("pone <bos> al final",
+         _vocab(('vocab = ["<bos>"]', "vocab = []"), ("return vocab", 'return vocab + ["<bos>"]'))),
+        ("recorre las partidas de la última a la primera",
+         _vocab(("for g in games:", "for g in reversed(list(games)):"))),
+        ("[global] recorre las partidas de juguete del cuaderno en vez del argumento",
+         _vocab(("for g in games:", "for g in TOY_GAMES:"))),
         ("[fijo] devuelve el vocabulario de las partidas de juguete escrito a mano", '''
 def vocab_by_appearance(games):
     return ["<bos>", "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "f1c4", "c7c5", "d7d6", "d2d4",
@@ -163,7 +144,8 @@ def count_after_pair(games, pair):
         ("cuenta la jugada que sigue a `a` (la propia b), no la que sigue a la pareja",
          edit(SLUG, "nb01-count-after-pair", ("counts[c] += 1", "counts[b] += 1"))),
         ("mira dos posiciones más allá: la jugada que viene después de c",
-         edit(SLUG, "nb01-count-after-pair",
+         edit(SLUG,
+              "nb01-count-after-pair",
               ("for a, b, c in zip(g, g[1:], g[2:]):", "for a, b, c, d in zip(g, g[1:], g[2:], g[3:]):"),
               ("counts[c] += 1", "counts[d] += 1"))),
         ("compara la pareja con == sin convertirla: una lista no es igual a una tupla",

@@ -146,7 +146,8 @@ def previous_given_next(counts):
     return out
 '''),
         ("[copia] llama a probs_with_loops, la función de la celda de %timeit, con la traspuesta: bucles prestados",
-         edit(SLUG, "nb02-previous-given-next",
+         edit(SLUG,
+              "nb02-previous-given-next",
               ("    totals = counts.sum(axis=0, keepdims=True)        # (1, V): apariciones de cada token como siguiente\n", ""),
               ("return (counts / np.maximum(totals, 1)).T", "return probs_with_loops(counts.T)"))),
         ("[copia] pega probs_with_loops, la función de la celda de %timeit, y la aplica a la traspuesta", '''
@@ -172,18 +173,22 @@ def played_probs(probs, ids):
         ("[global] usa las x e y de las partidas de juguete en vez del lote recibido",
          edit(SLUG, "nb02-played-probs", ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[x, y]"))),
         ("[copia] pega la celda de la sección 6 con sus parejas de ejemplo",
-         edit(SLUG, "nb02-played-probs",
+         edit(SLUG,
+              "nb02-played-probs",
               ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[pair_current, pair_next]"))),
         ("indexa en dos veces: sale una tabla con todas las combinaciones",
-         edit(SLUG, "nb02-played-probs",
+         edit(SLUG,
+              "nb02-played-probs",
               ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[ids[:, :-1]][:, ids[:, 1:]]"))),
         ("cambia el orden de los índices: fila siguiente, columna actual",
-         edit(SLUG, "nb02-played-probs",
+         edit(SLUG,
+              "nb02-played-probs",
               ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[ids[:, 1:], ids[:, :-1]]"))),
         ("corta las filas en vez de las columnas: desplaza partidas, no posiciones",
          edit(SLUG, "nb02-played-probs", ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[ids[:-1], ids[1:]]"))),
         ("usa el mismo corte dos veces: la probabilidad de repetir el token actual",
-         edit(SLUG, "nb02-played-probs",
+         edit(SLUG,
+              "nb02-played-probs",
               ("return probs[ids[:, :-1], ids[:, 1:]]", "return probs[ids[:, :-1], ids[:, :-1]]"))),
         ("[bucle] recorre partidas y posiciones con dos for", '''
 import numpy as np
@@ -225,13 +230,16 @@ def by_frequency(ids, V):
         ("cuenta con `+=`: cada id presente vale 1 y el orden sale por id",
          edit(SLUG, "nb02-by-frequency", ("np.add.at(counts, ids.ravel(), 1)", "counts[ids.ravel()] += 1"))),
         ("da la vuelta al orden creciente con [::-1]: los empates salen con el id mayor primero",
-         edit(SLUG, "nb02-by-frequency",
+         edit(SLUG,
+              "nb02-by-frequency",
               ('order = np.argsort(-counts, kind="stable")', 'order = np.argsort(counts, kind="stable")[::-1]'))),
         ("olvida kind='stable': los empates salen en cualquier orden",
-         edit(SLUG, "nb02-by-frequency",
+         edit(SLUG,
+              "nb02-by-frequency",
               ('order = np.argsort(-counts, kind="stable")', "order = np.argsort(-counts)"))),
         ("ordena de menos a más frecuente",
-         edit(SLUG, "nb02-by-frequency",
+         edit(SLUG,
+              "nb02-by-frequency",
               ('order = np.argsort(-counts, kind="stable")', 'order = np.argsort(counts, kind="stable")'))),
         ("devuelve los conteos ordenados en vez de los ids", '''
 import numpy as np
@@ -257,7 +265,8 @@ def by_frequency(ids, V):
     return order[counts[order] > 0]
 '''),
         ("[global] crea los conteos con el tamaño del vocabulario de juguete (14), no con V",
-         edit(SLUG, "nb02-by-frequency",
+         edit(SLUG,
+              "nb02-by-frequency",
               ("counts = np.zeros(V, dtype=np.int64)", "counts = np.zeros(len(vocab), dtype=np.int64)"))),
         ("cuenta con el Counter del cuaderno 01 y ordena con sorted: sin bucles a la vista, pero sin NumPy", '''
 import numpy as np
@@ -276,7 +285,8 @@ def by_frequency(ids, V):
     return np.array(list(dict(ordered)))
 '''),
         ("[bucle] cuenta con un for sobre los ids",
-         edit(SLUG, "nb02-by-frequency",
+         edit(SLUG,
+              "nb02-by-frequency",
               ("    np.add.at(counts, ids.ravel(), 1)", "    for i in ids.ravel():\n        counts[i] += 1"))),
         ("[fijo] devuelve los resultados de los dos casos visibles escritos tal cual", '''
 import numpy as np

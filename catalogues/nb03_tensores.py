@@ -18,6 +18,14 @@ def _shapes(**values):
     return answers(SLUG, "nb03-predict-shapes", **values)
 
 
+def _fraction(*changes):
+    return edit(SLUG, "nb03-real-fraction", *changes)
+
+
+def _average(*changes):
+    return edit(SLUG, "nb03-average-distribution", *changes)
+
+
 WRONG_ANSWERS = {
     "nb03-pad-batch": [
         ("[copia] pasa la lista de listas tal cual, como la celda del error: el tensor no puede ser irregular", '''
@@ -50,7 +58,8 @@ def pad_batch(games):
     return torch.tensor(rows)
 '''),
         ("crea el tensor con tipo float32",
-         edit(SLUG, "nb03-pad-batch",
+         edit(SLUG,
+              "nb03-pad-batch",
               ("return torch.tensor(rows, dtype=torch.int64)", "return torch.tensor(rows, dtype=torch.float32)"))),
         ("rellena con <eos> (id 2) en vez de con <pad>", '''
 from rukh_helpers import PAD_ID
@@ -76,60 +85,20 @@ def pad_batch(games):
 '''),
     ],
     "nb03-real-fraction": [
-        ("[copia] pega la media de la demostración: promedia cada partida (dim=1), no cada posición", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return (tokens != PAD_ID).float().mean(dim=1)
-'''),
-        ("promedia el tensor de bool sin convertirlo: mean no acepta bool", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return (tokens != PAD_ID).mean(dim=0)
-'''),
-        ("cuenta las partidas en vez de dar la fracción", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return (tokens != PAD_ID).sum(dim=0)
-'''),
-        ("divide con // : todo sale 0 o 1 y el tipo es int64", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return (tokens != PAD_ID).sum(dim=0) // tokens.shape[0]
-'''),
-        ("da la vuelta a la comparación: la fracción de relleno", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return (tokens == PAD_ID).float().mean(dim=0)
-'''),
-        ("divide por la longitud T en vez de por el número de partidas B", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return (tokens != PAD_ID).sum(dim=0) / tokens.shape[1]
-'''),
-        ("convierte a float64 con .double(): el tipo no es float32", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return (tokens != PAD_ID).double().mean(dim=0)
-'''),
-        ("promedia los ids en vez de la máscara", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return tokens.float().mean(dim=0)
-'''),
-        ("[global] divide por el número de partidas del lote de ejemplo del cuaderno (3)", '''
-from rukh_helpers import PAD_ID
-
-def real_fraction(tokens):
-    return (tokens != PAD_ID).sum(dim=0) / batch.shape[0]
-'''),
+        ("[copia] pega la media de la demostración: promedia cada partida (dim=1), no cada posición",
+         _fraction(("mean(dim=0)", "mean(dim=1)"))),
+        ("promedia el tensor de bool sin convertirlo: mean no acepta bool",
+         _fraction(("real.float().mean", "real.mean"))),
+        ("cuenta las partidas en vez de dar la fracción", _fraction(("real.float().mean(dim=0)", "real.sum(dim=0)"))),
+        ("divide con // : todo sale 0 o 1 y el tipo es int64",
+         _fraction(("real.float().mean(dim=0)", "real.sum(dim=0) // tokens.shape[0]"))),
+        ("da la vuelta a la comparación: la fracción de relleno", _fraction(("tokens != PAD_ID", "tokens == PAD_ID"))),
+        ("divide por la longitud T en vez de por el número de partidas B",
+         _fraction(("real.float().mean(dim=0)", "real.sum(dim=0) / tokens.shape[1]"))),
+        ("convierte a float64 con .double(): el tipo no es float32", _fraction(("real.float()", "real.double()"))),
+        ("promedia los ids en vez de la máscara", _fraction(("real.float()", "tokens.float()"))),
+        ("[global] divide por el número de partidas del lote de ejemplo del cuaderno (3)",
+         _fraction(("real.float().mean(dim=0)", "real.sum(dim=0) / batch.shape[0]"))),
         ("[bucle] recorre las posiciones con un for", '''
 from rukh_helpers import PAD_ID
 
@@ -174,26 +143,17 @@ def average_distribution(probs):
 def average_distribution(probs):
     return probs.mean(dim=0).mean(dim=0)
 '''),
-        ("suma en vez de promediar: el resultado no suma 1", '''
-def average_distribution(probs):
-    return probs.reshape(-1, probs.shape[-1]).sum(dim=0)
-'''),
-        ("aplana mal: toma la primera dimensión como vocabulario", '''
-def average_distribution(probs):
-    return probs.reshape(probs.shape[0], -1).mean(dim=0)
-'''),
+        ("suma en vez de promediar: el resultado no suma 1", _average((".mean(dim=0)", ".sum(dim=0)"))),
+        ("aplana mal: toma la primera dimensión como vocabulario",
+         _average(("reshape(-1, vocab_size)", "reshape(probs.shape[0], -1)"))),
         ("promedia la penúltima dimensión: en (B, T, V) deja (B, V)", '''
 def average_distribution(probs):
     return probs.mean(dim=-2)
 '''),
-        ("convierte a float32 con .float(): cambia el tipo de la entrada", '''
-def average_distribution(probs):
-    return probs.reshape(-1, probs.shape[-1]).float().mean(dim=0)
-'''),
-        ("[global] aplana con la V = 2030 del cuaderno en vez de la del tensor", '''
-def average_distribution(probs):
-    return probs.reshape(-1, V).mean(dim=0)
-'''),
+        ("convierte a float32 con .float(): cambia el tipo de la entrada",
+         _average((".mean(dim=0)", ".float().mean(dim=0)"))),
+        ("[global] aplana con la V = 2030 del cuaderno en vez de la del tensor",
+         _average(("reshape(-1, vocab_size)", "reshape(-1, V)"))),
         ("[bucle] suma las distribuciones una a una con un for", '''
 def average_distribution(probs):
     rows = probs.reshape(-1, probs.shape[-1])
@@ -202,14 +162,10 @@ def average_distribution(probs):
         total += rows[r]
     return total / rows.shape[0]
 '''),
-        ("aplana del todo con reshape(-1): una sola media de todos los números, no una por token", '''
-def average_distribution(probs):
-    return probs.reshape(-1).mean()
-'''),
-        ("aplana con el vocabulario delante: cada fila mezcla números de distribuciones distintas", '''
-def average_distribution(probs):
-    return probs.reshape(probs.shape[-1], -1).mean(dim=1)
-'''),
+        ("aplana del todo con reshape(-1): una sola media de todos los números, no una por token",
+         _average(("reshape(-1, vocab_size).mean(dim=0)", "reshape(-1).mean()"))),
+        ("aplana con el vocabulario delante: cada fila mezcla números de distribuciones distintas",
+         _average(("reshape(-1, vocab_size).mean(dim=0)", "reshape(vocab_size, -1).mean(dim=1)"))),
         ("[fijo] devuelve la media del test visible", '''
 def average_distribution(probs):
     return torch.tensor([0.375, 0.375, 0.25])

@@ -22,6 +22,14 @@ def _memory(**values):
     return answers(SLUG, "nb04-predict-memory", **values)
 
 
+def _elo_ids(*changes):
+    return edit(SLUG, "nb04-black-elo-ids", *changes)
+
+
+def _from_bytes(*changes):
+    return edit(SLUG, "nb04-ids-from-bytes", *changes)
+
+
 WRONG_ANSWERS = {
     "nb04-predict-dtypes": [
         ("cree que el tensor de 0 dimensiones (int64) agranda el int16, como uno con dimensiones",
@@ -35,7 +43,11 @@ WRONG_ANSWERS = {
         ("[mensaje] escribe float32 en todo para leer el mensaje",
          _dtypes(dtype_a="torch.float32", dtype_b="torch.float32", dtype_d="torch.float32")),
         ("[mensaje] copia los tipos de la celda de demostración de la sección 3",
-         _dtypes(dtype_a="torch.float32", dtype_b="torch.int64", dtype_c="torch.int32", dtype_d="torch.int32", dtype_e="torch.float64")),
+         _dtypes(dtype_a="torch.float32",
+                 dtype_b="torch.int64",
+                 dtype_c="torch.int32",
+                 dtype_d="torch.int32",
+                 dtype_e="torch.float64")),
     ],
     "nb04-black-elo-ids": [
         ("[bucle] Elo a Elo, con la recursión escondida en una función auxiliar", '''
@@ -47,36 +59,19 @@ def _ids(values):
 def black_elo_ids(ratings):
     return torch.tensor(_ids(ratings.tolist()), dtype=torch.int64)
 '''),
-        ("[copia] pega la línea del tramo de la sección 2: devuelve el Elo del tramo, no el id", '''
-def black_elo_ids(ratings):
-    return ratings.clamp(600, 3200) // 100 * 100
-'''),
-        ("divide con `/`: los ids salen float32",
-         edit(SLUG, "nb04-black-elo-ids", ("// 100   # 6 ... 32, sigue siendo int64", "/ 100"))),
+        ("[copia] pega la línea del tramo de la sección 2: devuelve el Elo del tramo, no el id",
+         _elo_ids(("return 35 + (bins - 6)", "return bins * 100"))),
+        ("divide con `/`: los ids salen float32", _elo_ids(("// 100   # 6 ... 32, sigue siendo int64", "/ 100"))),
         ("divide con `/` y redondea: el tramo más cercano en vez del de debajo",
-         edit(SLUG, "nb04-black-elo-ids",
-              ("bins = ratings.clamp", "bins = torch.round(ratings.clamp"),
-              ("// 100   # 6 ... 32, sigue siendo int64", "/ 100).long()"))),
-        ("olvida recortar los Elos fuera de [600, 3200]", '''
-def black_elo_ids(ratings):
-    return 35 + (ratings // 100 - 6)
-'''),
-        ("usa el primer id de las blancas (8)", '''
-def black_elo_ids(ratings):
-    return 8 + (ratings.clamp(600, 3200) // 100 - 6)
-'''),
-        ("se pasa por uno: resta 5 en vez de 6", '''
-def black_elo_ids(ratings):
-    return 35 + (ratings.clamp(600, 3200) // 100 - 5)
-'''),
-        ("convierte a int32 para ahorrar memoria", '''
-def black_elo_ids(ratings):
-    return (35 + (ratings.clamp(600, 3200) // 100 - 6)).int()
-'''),
-        ("[global] copia la línea de la sección 2 con el `elo` del cuaderno", '''
-def black_elo_ids(ratings):
-    return 35 + (elo.clamp(600, 3200) // 100 - 6)
-'''),
+         _elo_ids(("bins = ratings.clamp", "bins = torch.round(ratings.clamp"),
+                  ("// 100   # 6 ... 32, sigue siendo int64", "/ 100).long()"))),
+        ("olvida recortar los Elos fuera de [600, 3200]",
+         _elo_ids(("ratings.clamp(600, 3200) // 100", "ratings // 100"))),
+        ("usa el primer id de las blancas (8)", _elo_ids(("35 + (bins - 6)", "8 + (bins - 6)"))),
+        ("se pasa por uno: resta 5 en vez de 6", _elo_ids(("bins - 6", "bins - 5"))),
+        ("convierte a int32 para ahorrar memoria",
+         _elo_ids(("return 35 + (bins - 6)", "return (35 + (bins - 6)).int()"))),
+        ("[global] copia la línea de la sección 2 con el `elo` del cuaderno", _elo_ids(("ratings.clamp", "elo.clamp"))),
         ("[fijo] devuelve los ids del test visible", '''
 def black_elo_ids(ratings):
     return torch.tensor([48, 35, 50])
@@ -99,38 +94,24 @@ def black_elo_ids(ratings):
 def ids_from_bytes(raw):
     return raw.long()
 '''),
-        ("opera en uint8: el byte alto por 256 se desborda y el resultado no es int64", '''
-def ids_from_bytes(raw):
-    return raw[:, 0::2] + raw[:, 1::2] * 256
-'''),
-        ("convierte a int64 al final, cuando el byte alto ya se ha perdido", '''
-def ids_from_bytes(raw):
-    return (raw[:, 0::2] + raw[:, 1::2] * 256).long()
-'''),
-        ("convierte solo el byte bajo: el alto por 256 se calcula aún en uint8", '''
-def ids_from_bytes(raw):
-    return raw[:, 0::2].long() + raw[:, 1::2] * 256
-'''),
-        ("lee los bytes al revés: el primero como alto", '''
-def ids_from_bytes(raw):
-    return raw[:, 0::2].long() * 256 + raw[:, 1::2].long()
-'''),
-        ("multiplica por 255 en vez de 256", '''
-def ids_from_bytes(raw):
-    return raw[:, 0::2].long() + raw[:, 1::2].long() * 255
-'''),
-        ("convierte a int32", '''
-def ids_from_bytes(raw):
-    return raw[:, 0::2].int() + raw[:, 1::2].int() * 256
-'''),
-        ("multiplica por 256.0: los ids salen float32", '''
-def ids_from_bytes(raw):
-    return raw[:, 0::2] + raw[:, 1::2] * 256.0
-'''),
-        ("empareja filas en vez de columnas", '''
-def ids_from_bytes(raw):
-    return raw[0::2].long() + raw[1::2].long() * 256
-'''),
+        ("opera en uint8: el byte alto por 256 se desborda y el resultado no es int64",
+         _from_bytes(("raw[:, 0::2].long()", "raw[:, 0::2]"), ("raw[:, 1::2].long()", "raw[:, 1::2]"))),
+        ("convierte a int64 al final, cuando el byte alto ya se ha perdido",
+         _from_bytes(("raw[:, 0::2].long()", "raw[:, 0::2]"),
+                     ("raw[:, 1::2].long()", "raw[:, 1::2]"),
+                     ("return low + high * 256", "return (low + high * 256).long()"))),
+        ("convierte solo el byte bajo: el alto por 256 se calcula aún en uint8",
+         _from_bytes(("raw[:, 1::2].long()", "raw[:, 1::2]"))),
+        ("lee los bytes al revés: el primero como alto", _from_bytes(("low + high * 256", "low * 256 + high"))),
+        ("multiplica por 255 en vez de 256", _from_bytes(("high * 256", "high * 255"))),
+        ("convierte a int32",
+         _from_bytes(("raw[:, 0::2].long()", "raw[:, 0::2].int()"), ("raw[:, 1::2].long()", "raw[:, 1::2].int()"))),
+        ("multiplica por 256.0: los ids salen float32",
+         _from_bytes(("raw[:, 0::2].long()", "raw[:, 0::2]"),
+                     ("raw[:, 1::2].long()", "raw[:, 1::2]"),
+                     ("high * 256", "high * 256.0"))),
+        ("empareja filas en vez de columnas",
+         _from_bytes(("raw[:, 0::2]", "raw[0::2]"), ("raw[:, 1::2]", "raw[1::2]"))),
         ("[bucle] junta cada pareja con enteros de Python", '''
 def ids_from_bytes(raw):
     rows = raw.tolist()
