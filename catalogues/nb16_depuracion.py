@@ -135,9 +135,9 @@ def elo_mse(pred, target):
          _loss(("logits.reshape(-1, V), targets.reshape(-1)", "logits.view(-1, V), targets.view(-1)"))),
         ("arregla la forma pero quita ignore_index: el relleno cuenta en la media",
          _loss(_NO_V, ("reshape(-1, V)", "reshape(-1, logits.shape[-1])"), (", ignore_index=0", ""))),
-        ("aplana con el eje equivocado: usa T (shape[1]) como número de clases",
+        ("aplana con el eje equivocado: usa T (shape[1]) como tamaño del vocabulario",
          _loss(_NO_V, ("reshape(-1, V)", "reshape(-1, logits.shape[1])"))),
-        ("pone el eje de las clases con transpose(0, 2) en vez de (1, 2)", '''
+        ("pone el eje del vocabulario con transpose(0, 2) en vez de (1, 2)", '''
 import torch.nn.functional as F
 
 
