@@ -1,6 +1,6 @@
-"""Ajustes de nbval para los cuadernos resueltos (notebooks/): están en course_tools/nbgrader_compat.py."""
+"""Ajustes de nbval para los cuadernos resueltos (notebooks/): están en course_tools/layout/nbgrader_compat.py."""
 
-from course_tools.nbgrader_compat import nbval_ignore_stderr, nbval_short_output_wait
+from course_tools.layout.nbgrader_compat import nbval_ignore_stderr, nbval_short_output_wait
 
 
 def pytest_collectstart(collector):

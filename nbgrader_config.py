@@ -10,7 +10,7 @@ preprocesador cuando nbgrader lo usa).
 Los ajustes del curso (tiempos, memoria, tamaño de las salidas, encierro, libreta) están juntos en
 ``c.CourseSettings``: qué es cada uno y su valor por defecto, en course_tools/settings.py.
 
-Las reglas de las celdas (course_tools/cells.py) leen de aquí el hueco de código, los delimitadores
+Las reglas de las celdas (course_tools/rules/cells.py) leen de aquí el hueco de código, los delimitadores
 de nbgrader y qué salidas de stderr se ignoran al corregir.
 """
 
@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # nbgrader lanza la orden `alembic`, buscándola en el PATH, para saber la versión de una libreta de notas nueva y en
 # `nbgrader db upgrade`: con `.venv/bin/nbgrader …` sin activar el entorno no la encontraría. Las dos cosas se hacen
-# aquí dentro, sin lanzar nada (como hace course_tools/nbgrader_compat.py en las órdenes del curso).
+# aquí dentro, sin lanzar nada (como hace course_tools/layout/nbgrader_compat.py en las órdenes del curso).
 import nbgrader.api  # noqa: E402
 import nbgrader.dbutil  # noqa: E402
 
@@ -76,11 +76,11 @@ c.CourseDirectory.ignore = [
 ]
 
 # La versión de alumno: la cadena de nbgrader (la de GenerateAssignment por defecto, comprobada por
-# tests/unit/test_settings.py) entre los dos pasos del curso (course_tools/release_preprocessors.py):
+# tests/unit/test_settings.py) entre los dos pasos del curso (course_tools/publish/release_preprocessors.py):
 # enlaces, delante de las sumas de control; huecos de predicción, detrás.
 NBGRADER = "nbgrader.preprocessors"
 c.GenerateAssignment.preprocessors = [
-    "course_tools.release_preprocessors.LearnerLinks",
+    "course_tools.publish.release_preprocessors.LearnerLinks",
     f"{NBGRADER}.IncludeHeaderFooter",
     f"{NBGRADER}.InstantiateTests",
     f"{NBGRADER}.LockCells",
@@ -93,7 +93,7 @@ c.GenerateAssignment.preprocessors = [
     f"{NBGRADER}.ClearMarkScheme",
     f"{NBGRADER}.ComputeChecksums",
     f"{NBGRADER}.CheckCellMetadata",
-    "course_tools.release_preprocessors.PredictionStubs",
+    "course_tools.publish.release_preprocessors.PredictionStubs",
 ]
 
 # Lo que ve el alumno en lugar de la solución.
@@ -143,7 +143,7 @@ c.Autograde.sanitize_preprocessors = [
     "nbgrader.preprocessors.OverwriteCells",
     f"{GRADING}.guard.InsertCanaries",  # tras OverwriteCells: los canarios rodean los tests originales
     "nbgrader.preprocessors.CheckCellMetadata",
-    "course_tools.nbgrader_compat.LogConfinement",  # una línea en el registro: qué protege aquí el encierro
+    "course_tools.layout.nbgrader_compat.LogConfinement",  # una línea en el registro: qué protege aquí el encierro
 ]
 c.Autograde.autograde_preprocessors = [
     f"{GRADING}.guard.GuardedExecute",  # el Execute de nbgrader en el núcleo con límites y encierro

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parent.parent / "source"
+from course_tools.layout.course import Notebook
 
 
 @lru_cache(maxsize=None)
 def _solutions(slug: str) -> dict[str, str]:
-    path = SOURCE / slug / f"{slug}.ipynb"
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    cells = json.loads(Notebook(slug).source.read_text(encoding="utf-8"))["cells"]
     found = {}
     for cell in cells:
         meta = cell.get("metadata", {}).get("nbgrader", {})

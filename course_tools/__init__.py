@@ -2,10 +2,26 @@
 
 Nunca las importa un cuaderno; los cuadernos solo importan ``rukh_helpers``.
 
-Van por capas, de abajo arriba: ``LAYERS``, aquí debajo, es el único sitio del orden. Cada módulo
-está en una capa y solo importa de la suya o de las de debajo (también con ``importlib`` y, en
-``nbgrader_config.py``, nombrando un preprocesador por su nombre); la prueba de las capas lo
-comprueba, y falla si aparece un módulo que no está en ninguna.
+El árbol cuenta la arquitectura: cada carpeta es una capa (solo los ajustes, el fichero de abajo del todo, y
+las órdenes, ``__main__``, arriba del todo, son un módulo suelto). ``LAYERS``, aquí debajo, es el único sitio
+del orden, de abajo arriba:
+
+- ``settings.py``: los ajustes del curso (``c.CourseSettings`` de ``nbgrader_config.py``);
+- ``isolation/``: límites del sistema, encierro y procesos huérfanos de un núcleo;
+- ``kernels/``: núcleos calientes, los kernelspecs del curso y cómo se ejecuta un cuaderno;
+- ``layout/``: la disposición del curso en disco y lo que el curso cambia de nbgrader;
+- ``rules/``: qué es cada celda y cómo se pinta un cuaderno para el alumno;
+- ``data/``: los datos del cuaderno 18 y cómo se fabrican;
+- ``readings/``: lo que se lee del código de los cuadernos sin ejecutarlo;
+- ``publish/``: ``release/`` y ``notebooks/``, y el trabajo del autor;
+- ``learner/``: ``make progreso``, ``make lab`` y la barra de progreso;
+- ``audits/``: la prueba de respuestas equivocadas, los ejercicios justos y ``make check``;
+- ``grading/``: ``make grade`` y sus ejecutores;
+- ``__main__.py``: las órdenes que llama el Makefile.
+
+Cada módulo solo importa de su capa o de las de debajo (también con ``importlib`` y, en ``nbgrader_config.py``,
+nombrando un preprocesador por su nombre); la prueba de las capas lo comprueba, y falla si aparece un módulo que
+no está en ninguna.
 """
 
 # (nombre, qué hay, módulos o paquetes de la capa), de abajo arriba.
@@ -16,22 +32,20 @@ LAYERS = (
      ("course_tools.isolation",)),
     ("núcleos", "núcleos calientes, los kernelspecs del curso y cómo se ejecuta un cuaderno",
      ("course_tools.kernels",)),
-    ("nbgrader", "lo que el curso cambia de nbgrader",
-     ("course_tools.nbgrader_compat",)),
-    ("disposición", "la disposición del curso en disco",
-     ("course_tools.course",)),
+    ("disposición", "la disposición del curso en disco y lo que el curso cambia de nbgrader",
+     ("course_tools.layout",)),
     ("reglas", "qué es cada celda (solución, test, hueco, predicción) y cómo se pinta un cuaderno para el alumno",
-     ("course_tools.cells", "course_tools.predictions", "course_tools.render")),
-    ("lecturas y datos", "lo que se lee del código de los cuadernos sin ejecutarlo, y los datos del cuaderno 18",
-     ("course_tools.ingredients", "course_tools.visible_tests", "course_tools.answer_leaks",
-      "course_tools.given_cells", "course_tools.rukh_map", "course_tools.fairness_exceptions",
-      "course_tools.proof_static", "course_tools.proof_report", "course_tools.proof_snapshot",
-      "course_tools.progress_bar", "course_tools.data")),
-    ("construcción", "release/ y notebooks/, el trabajo del autor, make progreso y make lab",
-     ("course_tools.build", "course_tools.release_preprocessors", "course_tools.authoring",
-      "course_tools.progress", "course_tools.lab")),
+     ("course_tools.rules",)),
+    ("datos", "los datos del cuaderno 18 y cómo se fabrican",
+     ("course_tools.data",)),
+    ("lecturas", "lo que se lee del código de los cuadernos sin ejecutarlo",
+     ("course_tools.readings",)),
+    ("construcción", "release/ y notebooks/, y el trabajo del autor",
+     ("course_tools.publish",)),
+    ("alumno", "make progreso, make lab y la barra de progreso",
+     ("course_tools.learner",)),
     ("prueba y auditorías", "la prueba de respuestas equivocadas, ejercicios justos y make check",
-     ("course_tools.proof", "course_tools.proof_execution", "course_tools.fairness", "course_tools.checks")),
+     ("course_tools.audits",)),
     ("corrección", "make grade y sus ejecutores",
      ("course_tools.grading",)),
     ("órdenes", "las órdenes que llama el Makefile",

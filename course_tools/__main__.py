@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from .course import ROOT, notebooks
+from .layout.course import ROOT, notebooks
 
 STAGES_FILE = ROOT / "build" / "etapas.txt"
 
@@ -25,14 +25,14 @@ def _selected(slugs: list[str]):
 
 
 def cmd_release(args) -> int:
-    from .build import build
+    from .publish.build import build
 
     build(_selected(args.slugs))
     return 0
 
 
 def cmd_check(args) -> int:
-    from .checks import run_checks
+    from .audits.checks import run_checks
 
     started = time.monotonic()
     selected = _selected(args.slugs)
@@ -49,7 +49,7 @@ def cmd_check(args) -> int:
 
 def cmd_fairness(args) -> int:
     """Los ejercicios que incumplen las reglas de NOTEBOOK_STYLE.md, también los que tienen excepción."""
-    from .fairness import format_review, review
+    from .audits.fairness import format_review, review
 
     result = review(_selected(args.slugs))
     print(format_review(result))
@@ -57,7 +57,7 @@ def cmd_fairness(args) -> int:
 
 
 def cmd_prove(args) -> int:
-    from .proof import format_table, prove
+    from .audits.proof import format_table, prove
 
     reports = [prove(n) for n in _selected(args.slugs)]
     print(format_table(reports))
@@ -66,8 +66,8 @@ def cmd_prove(args) -> int:
 
 def cmd_fingerprints(args) -> int:
     """Comprueba (o con --write, escribe) las huellas de las predicciones a partir de sus soluciones."""
-    from . import cells
-    from .predictions import fingerprint_problems, write_fingerprints
+    from .rules import cells
+    from .rules.predictions import fingerprint_problems, write_fingerprints
 
     status = 0
     for notebook in _selected(args.slugs):
@@ -86,8 +86,8 @@ def cmd_fingerprints(args) -> int:
 
 def cmd_progress(args) -> int:
     """``make progreso``: tus tests visibles, cuaderno a cuaderno, sin tocar tus ficheros."""
-    from .lab import seed_workspace, workspace_dir
-    from .progress import format_progress, learner_progress
+    from .learner.lab import seed_workspace, workspace_dir
+    from .learner.progress import format_progress, learner_progress
 
     workspace = Path(args.workspace).resolve() if args.workspace else workspace_dir()
     copied = seed_workspace(workspace)
@@ -100,10 +100,10 @@ def cmd_progress(args) -> int:
 
 
 def cmd_lab(args) -> int:
-    from .lab import serve, serve_teacher
+    from .learner.lab import serve, serve_teacher
 
     if args.profe:  # el formgrader da los puntos de cada tarea, y corrige, con las tareas de source/ en la libreta
-        from .course import Course
+        from .layout.course import Course
         from .grading.run import ensure_assignments
 
         course = Course(Path(args.curso or ROOT).resolve())

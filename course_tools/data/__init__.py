@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from ..course import ROOT
+from ..layout.course import ROOT
 
 DATA_DIR = ROOT / "rukh_helpers" / "data"  # donde se guardan, y de donde los lee rukh_helpers
 

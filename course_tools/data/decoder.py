@@ -27,8 +27,8 @@ from pathlib import Path
 
 from rukh_helpers.checkpoint import CHECKPOINT_FILE, CHECKPOINT_META
 
-from .. import cells
-from ..course import ROOT, Notebook
+from ..rules import cells
+from ..layout.course import ROOT, Notebook
 from . import DATA_DIR, file_sha256
 
 NOTEBOOK = Notebook("18-decoder").source

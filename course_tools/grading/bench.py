@@ -19,9 +19,9 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_notebook
 
-from .. import cells
-from ..build import execute, prepare_course
-from ..course import LAYOUT, RELEASE, SOURCE, SUBMITTED, Course, notebooks, notebooks_in
+from ..rules import cells
+from ..publish.build import execute, prepare_course
+from ..layout.course import LAYOUT, RELEASE, SOURCE, SUBMITTED, Course, notebooks, notebooks_in
 from ..kernels.spec import COLD_KERNEL_NAME, NOTEBOOK_KERNELSPEC
 from .gradebook import scores as gradebook_scores
 from .run import grade_all

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ..course import ROOT
+from ..layout.course import ROOT
 
 
 def register(sub) -> None:
@@ -34,7 +34,7 @@ def register(sub) -> None:
 
 
 def cmd_grade(args, root: Path = ROOT) -> int:
-    from ..course import Course
+    from ..layout.course import Course
     from .collect import zip_collect
     from .report import format_summary, format_table, report
     from ..isolation import sandbox

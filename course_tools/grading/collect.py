@@ -12,7 +12,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from ..course import SUBMITTED, Course, notebook_name
+from ..layout.course import SUBMITTED, Course, notebook_name
 from .model import Outcome, problem
 
 # «Descargar todas las entregas» de Moodle: Nombre_12345_assignsubmission_file_[/]fichero.ipynb

@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..course import RELEASE, SOURCE, SUBMITTED, Course, notebook_file, notebooks_in
+from ..layout.course import RELEASE, SOURCE, SUBMITTED, Course, notebook_file, notebooks_in
 from .similarity import (COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME, Fingerprint,
                          FingerprintCache, Thresholds, exercises, fingerprint, learner_code, similarity,
                          submission_digest)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import nbformat
 
-from .. import cells
-from ..course import RELEASE, ROOT, SOURCE, SUBMITTED, Course
+from ..rules import cells
+from ..layout.course import RELEASE, ROOT, SOURCE, SUBMITTED, Course
 from .copies import cache_path, compare_class
 
 _KEEP = set(dir(__builtins__)) | {"torch", "nn", "F", "np", "math", "self"}

@@ -86,7 +86,7 @@ DEFENCES: tuple[Defence, ...] = (
             enames=(TAMPER_ENAME,)),
     Defence("sandbox-denied", ERROR, "intentó salir del encierro de la corrección: {detail}",
             "Leer lo que no trae, usar la red, ver tu entorno.",
-            (*_KERNEL, ("sanitize", "end", "course_tools.nbgrader_compat.LogConfinement")), enames=(SANDBOX_ENAME,)),
+            (*_KERNEL, ("sanitize", "end", "course_tools.layout.nbgrader_compat.LogConfinement")), enames=(SANDBOX_ENAME,)),
     Defence(None, INFO, "", "Privilegios.", _KERNEL),  # sin capacidades ni aun como root: EPERM, sin más que anotar
     Defence(None, INFO, "", "Devoluciones.",  # la devolución no enseña el código de los tests ocultos
             (("feedback", "after:nbgrader.preprocessors.GetGrades", f"{GRADING}.preprocessors.HideHiddenTests"),)),

@@ -12,8 +12,8 @@ from pathlib import Path
 
 def feedback(root: Path, db_url: str | None = None, outcomes: list | None = None) -> list[Path]:
     """Un HTML por alumno y tarea en feedback/; si se dan ``outcomes``, solo de los corregidos."""
-    from ..course import AUTOGRADED, FEEDBACK, Course
-    from ..nbgrader_compat import api_failure
+    from ..layout.course import AUTOGRADED, FEEDBACK, Course
+    from ..layout.nbgrader_compat import api_failure
 
     course = Course(Path(root), db_url)
     pairs = course.layout.graded_notebooks(AUTOGRADED)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import warnings
 
-from ..nbgrader_compat import use_inprocess_alembic
+from ..layout.nbgrader_compat import use_inprocess_alembic
 from .model import Outcome
 
 CELL_KINDS = ("grade_cells", "solution_cells", "task_cells", "source_cells")

@@ -38,7 +38,7 @@ from traitlets import Bool, Unicode, default
 
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 
-from .. import cells
+from ..rules import cells
 from ..isolation import sandbox
 from ..kernels.spec import GRADING_KERNEL_NAME, kernel_spec_manager
 from ..settings import CourseSettings

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 
-from ..course import FEEDBACK, Course
+from ..layout.course import FEEDBACK, Course
 from .worksheet import MARK, SUBMISSION, MoodleError, Worksheet, normalized, participant, read_worksheet  # noqa: F401
 
 

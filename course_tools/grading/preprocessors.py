@@ -20,7 +20,7 @@ from traitlets import Integer
 
 from nbgrader.preprocessors import NbGraderPreprocessor
 
-from .. import cells
+from ..rules import cells
 from .defences import TRUNCATED_MARK
 
 

@@ -11,8 +11,8 @@ from pathlib import PurePosixPath
 
 import nbformat
 
-from .. import cells
-from ..course import notebook_file, notebook_name
+from ..rules import cells
+from ..layout.course import notebook_file, notebook_name
 from .model import AssignmentSpec, Problem, problem
 from .preprocessors import keep_first_copies
 

@@ -12,12 +12,12 @@ import copy
 import tempfile
 from pathlib import Path
 
-from ..build import prepare_course
-from ..course import AUTOGRADED, SOURCE, SUBMITTED, Course, Notebook, notebook_name
+from ..publish.build import prepare_course
+from ..layout.course import AUTOGRADED, SOURCE, SUBMITTED, Course, Notebook, notebook_name
 from . import collect, gradebook, state
 from .executor import make_executor
 from .model import AssignmentSpec, Job, JobFailed, JobResult, Outcome, digest_of, problem
-from ..progress_bar import Progress
+from ..learner.progress_bar import Progress
 from ..settings import CourseSettings, course_settings, override, repository_config
 from .worker import grade_job
 

@@ -149,8 +149,8 @@ class Exercise:
 
 def exercises(source_nb, release_nb) -> list[Exercise]:
     """Los ejercicios de código (no las predicciones) de un cuaderno fuente, con su hueco de alumno."""
-    from .. import cells
-    from ..predictions import prediction_checks
+    from ..rules import cells
+    from ..rules.predictions import prediction_checks
 
     given = {cells.grade_id(c): c.source for c in release_nb.cells if c.cell_type == "code" and cells.is_solution(c)}
     found = []
@@ -165,7 +165,7 @@ def exercises(source_nb, release_nb) -> list[Exercise]:
 
 def learner_code(nb, wanted: set[str]) -> dict[str, str]:
     """grade_id -> lo que escribió el alumno en cada celda de solución (la primera copia), sin huecos."""
-    from .. import cells
+    from ..rules import cells
 
     code: dict[str, str] = {}
     for cell in nb.cells:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..course import AUTOGRADED, Course
+from ..layout.course import AUTOGRADED, Course
 from .model import Outcome
 
 STATE_FILE = ".correccion-hecha.jsonl"

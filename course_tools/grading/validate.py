@@ -6,7 +6,7 @@ import io
 import warnings
 from pathlib import Path
 
-from ..course import Course
+from ..layout.course import Course
 from .executor import make_executor
 from .model import JobFailed
 

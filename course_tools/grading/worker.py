@@ -20,8 +20,8 @@ from pathlib import Path
 import nbformat
 import psutil
 
-from ..course import AUTOGRADED, SOURCE, SUBMITTED, Course, CourseLayout, notebook_file, notebook_name
-from ..nbgrader_compat import api_failure, api_log
+from ..layout.course import AUTOGRADED, SOURCE, SUBMITTED, Course, CourseLayout, notebook_file, notebook_name
+from ..layout.nbgrader_compat import api_failure, api_log
 from ..kernels.pool import warm_parent_pids
 from ..isolation import reaper
 from . import collect, defences, gradebook, guard, repair

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from course_tools.course import ROOT
+from course_tools.layout.course import ROOT
 from tests.browser.waiting import wait_until_serving
 from tests.ports import free_port
 

@@ -22,9 +22,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from course_tools import cells
-from course_tools.course import AUTOGRADED, LAYOUT, NBGRADER_CONFIG, RELEASE, ROOT, SOURCE, SUBMITTED, Course, Notebook
-from course_tools.nbgrader_compat import CONFINED_LINE
+from course_tools.rules import cells
+from course_tools.layout.course import AUTOGRADED, LAYOUT, NBGRADER_CONFIG, RELEASE, ROOT, SOURCE, SUBMITTED, Course, Notebook
+from course_tools.layout.nbgrader_compat import CONFINED_LINE
 from tests.browser.waiting import wait_in_browser, wait_until_serving
 from tests.ports import free_port
 

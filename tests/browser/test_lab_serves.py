@@ -4,7 +4,7 @@ import json
 import urllib.request
 
 
-from course_tools.course import notebook_path, notebooks
+from course_tools.layout.course import notebook_path, notebooks
 
 
 def test_lab_lists_every_student_notebook(lab_server):

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 
-from course_tools.course import notebook_file, notebook_path
+from course_tools.layout.course import notebook_file, notebook_path
 from tests.browser.waiting import SHOTS, wait_in_browser
 from tests.browser.waiting import shot as _shot
 

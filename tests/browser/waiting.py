@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from course_tools.course import ROOT
+from course_tools.layout.course import ROOT
 
 SHOTS = ROOT / "build" / "navegador"
 

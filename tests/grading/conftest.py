@@ -25,8 +25,8 @@ import hostile_catalogue  # noqa: E402
 from hostile_catalogue import CATALOGUE, SLUG  # noqa: E402
 from courses import PilotCourse, copy_pilot, submit  # noqa: E402
 
-from course_tools.build import prepare_course  # noqa: E402
-from course_tools.course import RELEASE, SOURCE, SUBMITTED, Course, Notebook, notebook_file, notebooks  # noqa: E402
+from course_tools.publish.build import prepare_course  # noqa: E402
+from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course, Notebook, notebook_file, notebooks  # noqa: E402
 from course_tools.grading.collect import read_folder  # noqa: E402
 from course_tools.grading.report import format_table  # noqa: E402
 from course_tools.grading.run import grade_all  # noqa: E402

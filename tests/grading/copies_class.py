@@ -15,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 
-from course_tools.course import RELEASE, SOURCE, SUBMITTED, Course
+from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course
 
 SLUG = "11-bucle"
 COPIERS, SHARERS, INDEPENDENT_NAMES, BLANK = ("ana", "bea"), ("hugo", "ines"), ("carla", "dani", "eva"), "gus"

@@ -9,7 +9,7 @@ from pathlib import Path
 import nbformat
 
 from hostile_catalogue import SLUG
-from course_tools.course import RELEASE, SOURCE, SUBMITTED, Course, Notebook
+from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course, Notebook
 
 
 def submit(root: Path, student: str, slug: str, nb) -> Path:

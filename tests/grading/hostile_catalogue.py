@@ -12,7 +12,7 @@ import functools
 
 import nbformat
 
-from course_tools.course import AUTOGRADED, Course, notebook_file
+from course_tools.layout.course import AUTOGRADED, Course, notebook_file
 
 SLUG = "00-cuadernos"
 FILE = notebook_file(SLUG)
@@ -385,7 +385,7 @@ def page_text(page: str) -> str:
 def hidden_only_lines(solved) -> list[str]:
     """Las líneas de los tests ocultos del cuaderno resuelto que no salen en ningún otro sitio de él: lo que
     una devolución no debe enseñar."""
-    from course_tools import cells
+    from course_tools.rules import cells
 
     shown = "\n".join(cells.strip_hidden_tests(c.source) for c in solved.cells)
     tests = [c for c in solved.cells if cells.is_graded_test(c) and cells.BEGIN_HIDDEN in c.source]

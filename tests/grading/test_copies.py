@@ -11,7 +11,7 @@ import pytest
 
 from copies_class import BLANK, COPIERS, INDEPENDENT_NAMES, SHARERS, SLUG, make_class
 
-from course_tools.course import ROOT, SUBMITTED, Course, notebook_file
+from course_tools.layout.course import ROOT, SUBMITTED, Course, notebook_file
 from course_tools.grading import copies_report
 from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, Thresholds

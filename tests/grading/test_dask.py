@@ -176,7 +176,7 @@ def test_a_class_graded_on_the_cluster_gets_the_grades_it_deserves(cluster, pilo
     """En el clúster, cada celda de tests tiene la nota que le toca (la misma que en local: la ronda de
     test_grading_round corrige en local la solución, el hueco y el catálogo hostil con las mismas cuentas)."""
     from hostile_catalogue import orphan_pid
-    from course_tools import cells
+    from course_tools.rules import cells
     from course_tools.grading.run import grade_all
 
     points = {cells.grade_id(c): float(cells.nbgrader_meta(c)["points"]) for c in pilot.solved.cells

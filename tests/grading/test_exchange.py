@@ -27,8 +27,8 @@ import nbformat
 import pytest
 
 from hostile_catalogue import hidden_only_lines, page_text
-from course_tools import cells
-from course_tools.course import EXCHANGE_FEEDBACK, FEEDBACK_SUFFIX, LAYOUT, ROOT, SOURCE, Course, notebook_file
+from course_tools.rules import cells
+from course_tools.layout.course import EXCHANGE_FEEDBACK, FEEDBACK_SUFFIX, LAYOUT, ROOT, SOURCE, Course, notebook_file
 
 SLUG = "03-tensores"
 COURSE_ID = "pytorch-minimo"  # el de nbgrader_config.py

@@ -14,7 +14,7 @@ from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
 from course_tools.grading import run as grading_run
 from course_tools.grading.run import grade_all
-from course_tools.course import AUTOGRADED, SOURCE, SUBMITTED, Course, notebooks
+from course_tools.layout.course import AUTOGRADED, SOURCE, SUBMITTED, Course, notebooks
 from tests.processes import alive
 
 SLUGS = [n.slug for n in notebooks()]

@@ -6,7 +6,7 @@ import zipfile
 
 import nbformat
 
-from course_tools.course import SUBMITTED, notebook_file
+from course_tools.layout.course import SUBMITTED, notebook_file
 
 SLUG = "00-cuadernos"
 

@@ -18,8 +18,8 @@ import pytest
 from hostile_catalogue import (FULL_MARKS, LOOT_MARK, SLUG, check_equal_trucado, hidden_only_lines, ladrona, page_text,
                              said)
 from courses import copy_pilot
-from course_tools import cells
-from course_tools.course import AUTOGRADED, FEEDBACK, NBGRADER_CONFIG, Course
+from course_tools.rules import cells
+from course_tools.layout.course import AUTOGRADED, FEEDBACK, NBGRADER_CONFIG, Course
 from course_tools.grading import feedback as grading_feedback
 from course_tools.grading.guard import SANDBOX_ENAME, TAMPER_ENAME
 

@@ -18,8 +18,8 @@ import pytest
 from hostile_catalogue import CATALOGUE, FULL_MARKS, SLUG
 from course_tools.grading import gradebook
 from course_tools.grading.run import grade_all
-from course_tools.build import prepare_course
-from course_tools.course import Notebook
+from course_tools.publish.build import prepare_course
+from course_tools.layout.course import Notebook
 from courses import PilotCourse
 from tests.ports import free_port
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import nbformat
 
 from hostile_catalogue import ATTACK_MARK, CATALOGUE, FULL_MARKS, LOOT_MARK, SLUG, said
-from course_tools.course import AUTOGRADED, SUBMITTED
+from course_tools.layout.course import AUTOGRADED, SUBMITTED
 from course_tools.grading import gradebook
 from course_tools.grading.collect import read_folder
 from course_tools.grading.run import grade_all

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 import shutil
 
-from course_tools import cells
-from course_tools.course import LAYOUT, RELEASE, Course, notebooks
+from course_tools.rules import cells
+from course_tools.layout.course import LAYOUT, RELEASE, Course, notebooks
 from course_tools.grading.validate import validate_inverted_many
 
 

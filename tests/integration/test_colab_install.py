@@ -5,8 +5,8 @@ import subprocess
 import sys
 import sysconfig
 
-from course_tools import cells, render
-from course_tools.course import ROOT, notebooks
+from course_tools.rules import cells, render
+from course_tools.layout.course import ROOT, notebooks
 
 
 def test_install_line_leaves_torch_and_numpy_alone(tmp_path):

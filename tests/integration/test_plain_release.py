@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from course_tools import cells
-from course_tools.course import RELEASE, ROOT, SOURCE, Course, Notebook
+from course_tools.rules import cells
+from course_tools.layout.course import RELEASE, ROOT, SOURCE, Course, Notebook
 
 WITH_PREDICTIONS = Notebook("05-broadcasting")
 

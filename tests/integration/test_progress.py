@@ -3,11 +3,11 @@ cuaderno roto no impide contar los demás. Nunca cambia los ficheros del alumno.
 
 import nbformat
 
-from course_tools import cells
-from course_tools.course import Notebook, notebook_file, notebook_path
-from course_tools.lab import seed_workspace
-from course_tools.cells import is_blank
-from course_tools.progress import NotebookProgress, format_progress, learner_progress
+from course_tools.rules import cells
+from course_tools.layout.course import Notebook, notebook_file, notebook_path
+from course_tools.learner.lab import seed_workspace
+from course_tools.rules.cells import is_blank
+from course_tools.learner.progress import NotebookProgress, format_progress, learner_progress
 
 SOLVED = [Notebook("00-cuadernos"), Notebook("01-python")]
 BROKEN = Notebook("16-depuracion")

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import nbformat
 
-from course_tools import cells, lab, proof
-from course_tools.authoring import NotebookWriter
-from course_tools.course import LAYOUT, RELEASE, ROOT, SOURCE, Course, Notebook
+from course_tools.rules import cells
+from course_tools.learner import lab
+from course_tools.audits import proof
+from course_tools.publish.authoring import NotebookWriter
+from course_tools.layout.course import LAYOUT, RELEASE, ROOT, SOURCE, Course, Notebook
 
 PILOT = "00-cuadernos"
 
@@ -41,7 +43,8 @@ def _copy_course(tmp_path: Path) -> Path:
         path.write_text(re.sub(r"\*\*Siguiente:\*\* \[[^]]*\]\([^)]*\)", "**Siguiente:** el resto del curso", path.read_text()))
     shutil.copy2(ROOT / "README.md", copy / "README.md")
     subprocess.run(
-        [sys.executable, "-c", "from pathlib import Path; from course_tools import render, course; "
+        [sys.executable, "-c", "from pathlib import Path; from course_tools.rules import render; "
+         "from course_tools.layout import course; "
          "p = Path('README.md'); p.write_text(render.render_readme(p.read_text(), course.notebooks()))"],
         cwd=copy, check=True,
     )

@@ -252,11 +252,11 @@ def test_a_grading_kernel_writes_only_in_its_folder_and_its_tmpdir(limited_folde
 def test_outputs_are_byte_identical_warm_and_cold(warm_folder, tmp_path):
     from nbclient import NotebookClient
 
-    from course_tools.build import coalesce_streams
+    from course_tools.publish.build import coalesce_streams
     from course_tools.kernels.execution import kernel_env
     from course_tools.kernels.spec import kernel_manager
 
-    from course_tools.course import LAYOUT
+    from course_tools.layout.course import LAYOUT
 
     nb = read_notebook(LAYOUT.worked("03-tensores"))
     for cell in nb.cells:

@@ -16,8 +16,8 @@ import time
 
 import pytest
 
-from course_tools import proof
-from course_tools.course import ROOT, Notebook
+from course_tools.audits import proof
+from course_tools.layout.course import ROOT, Notebook
 
 PROPERTY = "proof"
 MIN_EXERCISES = 3

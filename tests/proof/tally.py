@@ -6,7 +6,7 @@ Cada ítem deja sus datos en ``user_properties``; pytest-xdist los trae en el in
 
 from __future__ import annotations
 
-from course_tools.proof import Report, Verdict, format_table
+from course_tools.audits.proof import Report, Verdict, format_table
 
 from .items import PROPERTY
 

@@ -15,6 +15,6 @@ vez, en un núcleo, con todas las variantes que se piden; con ``-n 2`` sus ítem
 mismo proceso (``scheduling.py``). Solo un cuaderno: ``pytest tests/proof -k 03-tensores``.
 """
 
-from course_tools.course import notebooks
+from course_tools.layout.course import notebooks
 
 NOTEBOOKS = notebooks()

@@ -14,7 +14,7 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 from nbgrader.utils import compute_checksum
 
-from course_tools.course import notebook_file
+from course_tools.layout.course import notebook_file
 from course_tools.grading.model import AssignmentSpec
 from course_tools.kernels.spec import NOTEBOOK_KERNELSPEC
 

@@ -2,7 +2,7 @@
 
 import nbformat
 
-from course_tools import answer_leaks
+from course_tools.readings import answer_leaks
 
 SOLUTION = '''def window_sum(x, k):
     """Suma de cada ventana de k."""

@@ -4,9 +4,10 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from course_tools import cells, checks, predictions, render
-from course_tools.authoring import nbgrader
-from course_tools.course import Notebook, notebooks
+from course_tools.rules import cells, predictions, render
+from course_tools.audits import checks
+from course_tools.publish.authoring import nbgrader
+from course_tools.layout.course import Notebook, notebooks
 
 
 def _prediction_notebook(test_source: str, solution: str = "shape_a = (3, 4)\nkind = torch.float32\nfloor = 0.3727"):
@@ -139,7 +140,7 @@ def test_the_blank_of_a_prediction_names_its_variables():
 
 
 def test_lint_names_the_file_line_and_rule(tmp_path, monkeypatch):
-    from course_tools import checks
+    from course_tools.audits import checks
 
     (tmp_path / "pyproject.toml").write_text('[tool.ruff.lint]\nselect = ["F"]\n', encoding="utf-8")
     (tmp_path / "roto.py").write_text("import os\n", encoding="utf-8")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from nbgrader.converters import GenerateAssignment
 from traitlets.utils.importstring import import_item
 
-from course_tools import release_preprocessors
-from course_tools.course import Course
+from course_tools.publish import release_preprocessors
+from course_tools.layout.course import Course
 
 
 def test_the_course_chain_is_nbgraders_between_the_two_course_steps():

@@ -1,4 +1,4 @@
-"""Las reglas de las celdas (course_tools/cells.py) son las de nbgrader: las mismas marcas, el mismo hueco y
+"""Las reglas de las celdas (course_tools/rules/cells.py) son las de nbgrader: las mismas marcas, el mismo hueco y
 la misma nota que autograde."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from nbformat.v4 import new_code_cell, new_output
 from nbgrader.preprocessors import ClearHiddenTests, Execute, SaveAutoGrades
 from nbgrader.utils import determine_grade
 
-from course_tools import cells, progress
-from course_tools.course import Course, notebooks
+from course_tools.rules import cells
+from course_tools.learner import progress
+from course_tools.layout.course import Course, notebooks
 
 TEST_META = {"nbgrader": {"grade": True, "solution": False, "locked": True, "points": 1, "grade_id": "t"}}
 

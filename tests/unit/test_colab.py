@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from course_tools import cells, render
-from course_tools.course import ROOT, notebooks
+from course_tools.rules import cells, render
+from course_tools.layout.course import ROOT, notebooks
 
 BADGE = re.compile(r"\[!\[Abrir en Colab\]\(https://colab\.research\.google\.com/assets/colab-badge\.svg\)\]"
                    r"\(https://colab\.research\.google\.com/github/(?P<repo>[\w.-]+/[\w.-]+)/blob/(?P<branch>[\w.-]+)/(?P<path>[^)]+)\)")

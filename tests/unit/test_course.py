@@ -7,10 +7,9 @@ import os
 import nbgrader.api
 import pytest
 
-from course_tools.course import (AUTOGRADED, FEEDBACK, RELEASE, ROOT, SOURCE, SUBMITTED, Course, CourseLayout,
-                                  notebook_file, notebook_name)
+from course_tools.layout.course import AUTOGRADED, FEEDBACK, RELEASE, ROOT, SOURCE, SUBMITTED, Course, CourseLayout, notebook_file, notebook_name
 from course_tools.kernels.execution import CELL_TIMEOUT
-from course_tools import nbgrader_compat
+from course_tools.layout import nbgrader_compat
 
 POSTGRES = "postgresql://profe@127.0.0.1:5432/notas"
 GRADEBOOK_ENV = "COURSE_GRADEBOOK_URL"  # la lee solo nbgrader_config.py (ajuste CourseSettings.gradebook_url)
@@ -166,7 +165,7 @@ def test_a_test_cell_passes_only_as_autograde_would_grade_it():
     """La regla de la prueba y de make progreso es la de autograde: stderr (salvo los avisos que ignora el curso) y un número como resultado cuentan."""
     from nbformat.v4 import new_code_cell, new_output
 
-    from course_tools import cells
+    from course_tools.rules import cells
 
     cell = new_code_cell("check()", metadata={"nbgrader": {"grade": True, "solution": False, "points": 2,
                                                             "grade_id": "t", "locked": True}})

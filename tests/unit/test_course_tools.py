@@ -7,8 +7,10 @@ import nbformat
 import pytest
 from packaging.requirements import Requirement
 
-from course_tools import lab, proof, render
-from course_tools.course import LAYOUT, RELEASE, ROOT, notebooks
+from course_tools.learner import lab
+from course_tools.audits import proof
+from course_tools.rules import render
+from course_tools.layout.course import LAYOUT, RELEASE, ROOT, notebooks
 
 PILOT = "00-cuadernos"
 
@@ -84,7 +86,7 @@ def test_every_source_notebook_is_listed_in_order():
 def test_rebuild_helpers_make_identical_files(tmp_path):
     from nbformat.v4 import new_code_cell, new_notebook, new_output
 
-    from course_tools.build import coalesce_streams, keep_volatile_outputs
+    from course_tools.publish.build import coalesce_streams, keep_volatile_outputs
 
     parts = new_code_cell("print()")
     parts.outputs = [new_output("stream", name="stdout", text="a\n"), new_output("stream", name="stdout", text="b\n"),

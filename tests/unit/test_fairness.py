@@ -5,9 +5,10 @@ from pathlib import Path
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from course_tools import fairness, ingredients, visible_tests
-from course_tools.authoring import nbgrader
-from course_tools.course import Notebook
+from course_tools.audits import fairness
+from course_tools.readings import ingredients, visible_tests
+from course_tools.publish.authoring import nbgrader
+from course_tools.layout.course import Notebook
 
 SOLUTION = '''def total(x):
     """x: (N,) -> 0-d."""
@@ -199,7 +200,7 @@ def test_an_exception_silences_its_finding_and_a_stale_one_is_reported():
     fixed = _review(_notebook(new_code_cell(DEMO), _exercise("e", SOLUTION, GOOD_TESTS)), exceptions=[pending])
     assert fixed.stale == [pending]
     assert fixed.problems() == [
-        "course_tools/fairness_exceptions.py: la excepción ('00-prueba', 'e', 'sin enseñar: .cumsum') ya no "
+        "course_tools/audits/fairness_exceptions.py: la excepción ('00-prueba', 'e', 'sin enseñar: .cumsum') ya no "
         "corresponde a nada; bórrala"]
     no_reason = _review(notebook, exceptions=[pending[:3] + ("",)])
     assert "excepción sin motivo" in _keys(no_reason)

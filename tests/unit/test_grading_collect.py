@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from course_tools.course import SUBMITTED, Course
+from course_tools.layout.course import SUBMITTED, Course
 from course_tools.grading.collect import find_submissions, read_folder, write_folder, zip_collect
 from course_tools.grading.model import Outcome, problem
 

@@ -11,7 +11,7 @@ from nbgrader.converters import Autograde, GenerateFeedback
 from nbformat.v4 import new_output
 from traitlets.utils.importstring import import_item
 
-from course_tools.course import ROOT
+from course_tools.layout.course import ROOT
 from course_tools.grading import defences, model, worker
 from course_tools.grading.defences import DEFENCES, Defence
 from course_tools.settings import repository_config

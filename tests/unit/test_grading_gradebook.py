@@ -10,7 +10,7 @@ import warnings
 import nbgrader.api
 import pytest
 
-from course_tools import nbgrader_compat
+from course_tools.layout import nbgrader_compat
 from course_tools.grading import gradebook
 from course_tools.grading.model import Outcome
 from tests.unit.grading_fixtures import ASSIGNMENT, DEFINITION, NOTEBOOK, autograded_notebook, to_bytes
@@ -211,7 +211,7 @@ def test_export_definition_is_json_serialisable(book):
 def test_a_grade_changed_while_the_round_runs_is_undone_before_it_is_read(tmp_path):
     """Un núcleo sin encierro que pone a cero la libreta justo después de que se escriba una nota: la nota final
     es la que calculó nbgrader (la ronda la lee al acabar, ya restaurada), no la que dejó el núcleo."""
-    from course_tools.course import Course
+    from course_tools.layout.course import Course
     from course_tools.grading import run
     from course_tools.grading.model import Job, JobResult
     from tests.unit.grading_fixtures import spec

@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from course_tools.course import AUTOGRADED, Course
+from course_tools.layout.course import AUTOGRADED, Course
 from course_tools.grading import state
 from course_tools.grading.model import (ERROR, INFO, PROBLEMS, WARNING, AssignmentSpec, Job, JobResult, Outcome,
                                         Problem, digest_of, problem)

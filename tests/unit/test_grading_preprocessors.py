@@ -11,10 +11,10 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from course_tools.course import NBGRADER_CONFIG, ROOT
-from course_tools.course import Course
+from course_tools.layout.course import NBGRADER_CONFIG, ROOT
+from course_tools.layout.course import Course
 from course_tools.grading import guard, kernel, preprocessors
-from course_tools import nbgrader_compat
+from course_tools.layout import nbgrader_compat
 from course_tools.isolation import limits
 from course_tools.kernels.spec import GRADING_KERNEL_NAME, SHARE_DIR
 

@@ -7,7 +7,7 @@ import json
 import nbformat
 import pytest
 
-from course_tools import cells
+from course_tools.rules import cells
 from course_tools.grading import repair
 from course_tools.grading.model import AssignmentSpec, problem
 from tests.unit.grading_fixtures import (ADD_TESTS, ADD_TESTS_VISIBLE, ASSIGNMENT, DEFINITION, NOTEBOOK, MUL_TESTS,

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from course_tools import progress_bar
+from course_tools.learner import progress_bar
 from course_tools.grading import report
 from course_tools.grading.model import Outcome, problem
 

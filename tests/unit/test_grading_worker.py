@@ -6,7 +6,7 @@ import os
 
 from nbformat.v4 import new_output
 
-from course_tools import nbgrader_compat
+from course_tools.layout import nbgrader_compat
 from course_tools.grading import defences, guard, worker
 from course_tools.grading.model import Job, problem
 from tests.unit.grading_fixtures import NOTEBOOK, autograded_notebook, learner_notebook, spec, to_bytes

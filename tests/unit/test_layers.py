@@ -240,12 +240,24 @@ def test_every_module_is_in_a_layer_and_every_layer_exists():
             assert any(m == prefix or m.startswith(prefix + ".") for m in graph), f"{prefix} no existe"
 
 
+def test_the_tree_shows_the_layers():
+    """Una capa es una carpeta (un paquete); solo los ajustes y las órdenes son un módulo suelto, capa por sí solos."""
+    loose = {module_name(path, ROOT) for path in (ROOT / PACKAGE).glob("*.py")} - {PACKAGE}
+    for name, _, members in LAYERS:
+        if members == (CONFIG,):
+            continue
+        assert len(members) == 1, f"la capa {name} tiene más de una carpeta o módulo: {members}"
+        folder = ROOT / Path(*members[0].split("."))
+        assert (folder / "__init__.py").exists() or members[0] in loose, f"{members[0]} no es una carpeta ni un módulo"
+    assert loose == {"course_tools.settings", "course_tools.__main__"}, "módulos sueltos en course_tools/: van en la carpeta de su capa"
+
+
 def test_the_graph_sees_lazy_relative_dynamic_and_configured_imports():
     graph = import_graph()
     assert "course_tools.grading.dask_executor" in graph["course_tools.grading.executor"]  # dentro de una función
     assert "course_tools.isolation.sandbox" in graph["course_tools.kernels.provisioner"]  # from ..isolation import
     assert "course_tools.grading.guard" in graph[CONFIG]  # f"{GRADING}.guard.GuardedExecute"
-    assert "course_tools.release_preprocessors" in graph[CONFIG]
+    assert "course_tools.publish.release_preprocessors" in graph[CONFIG]
 
 
 def test_no_module_imports_a_higher_layer():
@@ -279,14 +291,14 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
     ({"course_tools/isolation/__init__.py": "", "course_tools/isolation/limits.py": "def f():\n    from ..grading import run\n",
       "course_tools/grading/__init__.py": "", "course_tools/grading/run.py": ""},
      ["course_tools.isolation.limits (aislamiento) importa course_tools.grading.run (corrección)"]),
-    ({"course_tools/cells.py": "from . import build\n", "course_tools/build.py": ""},
-     ["course_tools.cells (reglas) importa course_tools.build (construcción)"]),
-    ({"course_tools/course.py": "import importlib\nm = importlib.import_module('course_tools.cells')\n",
-      "course_tools/cells.py": ""},
-     ["course_tools.course (disposición) importa course_tools.cells (reglas)"]),
-    ({"course_tools/kernels/__init__.py": "", "course_tools/kernels/spec.py": "x = __import__('course_tools.proof')\n",
-      "course_tools/proof.py": ""},
-     ["course_tools.kernels.spec (núcleos) importa course_tools.proof (prueba y auditorías)"]),
+    ({"course_tools/rules/cells.py": "from ..publish import build\n", "course_tools/publish/build.py": ""},
+     ["course_tools.rules.cells (reglas) importa course_tools.publish.build (construcción)"]),
+    ({"course_tools/layout/course.py": "import importlib\nm = importlib.import_module('course_tools.rules.cells')\n",
+      "course_tools/rules/cells.py": ""},
+     ["course_tools.layout.course (disposición) importa course_tools.rules.cells (reglas)"]),
+    ({"course_tools/kernels/__init__.py": "", "course_tools/kernels/spec.py": "x = __import__('course_tools.audits.proof')\n",
+      "course_tools/audits/proof.py": ""},
+     ["course_tools.kernels.spec (núcleos) importa course_tools.audits.proof (prueba y auditorías)"]),
     ({"course_tools/settings.py": "import importlib\nm = importlib.import_module('..nbgrader_config', __package__)\n",
       "nbgrader_config.py": ""},
      ["course_tools.settings (ajustes) importa nbgrader_config (configuración)"]),
@@ -318,9 +330,9 @@ def test_a_config_that_imports_the_course_or_names_a_missing_class_is_caught(tmp
 
 def test_a_learner_module_that_reaches_the_teachers_or_jupyter_is_caught(tmp_path):
     root = _tree(tmp_path, {"rukh_helpers/__init__.py": "import torch\n",
-                            "rukh_helpers/a.py": "def f():\n    import importlib\n    importlib.import_module('course_tools.cells')\n",
+                            "rukh_helpers/a.py": "def f():\n    import importlib\n    importlib.import_module('course_tools.rules.cells')\n",
                             "rukh_helpers/b.py": "from nbformat import v4\nfrom jupyter_client import manager\n",
                             "rukh_helpers/c.py": "from . import a\nimport IPython.display\n"})
-    assert learner_problems(root) == ["rukh_helpers.a importa course_tools.cells", "rukh_helpers.b importa jupyter_client",
+    assert learner_problems(root) == ["rukh_helpers.a importa course_tools.rules.cells", "rukh_helpers.b importa jupyter_client",
                                       "rukh_helpers.b importa jupyter_client.manager", "rukh_helpers.b importa nbformat",
                                       "rukh_helpers.b importa nbformat.v4"]

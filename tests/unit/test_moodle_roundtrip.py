@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from course_tools.course import AUTOGRADED, CourseLayout, notebook_file
+from course_tools.layout.course import AUTOGRADED, CourseLayout, notebook_file
 from course_tools.grading import cli, moodle
 from course_tools.grading.collect import MOODLE_REGEX
 from course_tools.grading.model import Outcome, problem

@@ -5,7 +5,7 @@ import logging
 import pytest
 from traitlets.config import Config
 
-from course_tools import nbgrader_compat
+from course_tools.layout import nbgrader_compat
 from course_tools.isolation import sandbox
 
 

@@ -1,7 +1,7 @@
-"""Ninguna ruta del curso se construye a mano fuera de ``course_tools/course.py`` (``CourseLayout``).
+"""Ninguna ruta del curso se construye a mano fuera de ``course_tools/layout/course.py`` (``CourseLayout``).
 
 Se lee el código (``ast``, sin docstrings ni comentarios) de ``course_tools/``, ``rukh_helpers/``, ``tests/``,
-``conftest.py`` y ``nbgrader_config.py`` buscando una carpeta del curso escrita a mano
+``catalogues/``, ``conftest.py`` y ``nbgrader_config.py`` buscando una carpeta del curso escrita a mano
 (``root / "feedback"``, ``Path(x, "source")``, ``"submitted/ana/…"``), el nombre de un cuaderno compuesto
 (``f"{slug}.ipynb"``, ``slug + ".ipynb"``), un patrón que recorre carpetas (``"*/*/*.ipynb"``) o, en el código
 del producto, la carpeta ``tests/``. El fallo dice fichero:línea y qué pedir a la disposición en su lugar.
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from course_tools.course import ROOT
+from course_tools.layout.course import ROOT
 
 # Las carpetas de un curso: solo ``CourseLayout`` las nombra.
 FOLDERS = {"source", "release", "submitted", "autograded", "feedback", "notebooks", "catalogues", "informe",
@@ -24,9 +24,9 @@ FOLDER_PATH = re.compile(r"^(?:\.\./)?(?:%s)/\S" % "|".join(re.escape(f) for f i
 WALKING_GLOB = re.compile(r"\*\.ipynb|\*/\*")
 PATH_CALLS = {"Path", "PurePath", "PurePosixPath", "join", "joinpath", "folder", "notebook", "format_path"}
 
-SCANNED = ["course_tools", "rukh_helpers", "tests", "conftest.py", "nbgrader_config.py"]
+SCANNED = ["course_tools", "rukh_helpers", "tests", "catalogues", "conftest.py", "nbgrader_config.py"]
 PRODUCT = ["course_tools", "rukh_helpers", "catalogues", "nbgrader_config.py"]
-LAYOUT_FILES = {"course_tools/course.py",  # la disposición misma
+LAYOUT_FILES = {"course_tools/layout/course.py",  # la disposición misma
                 "tests/unit/test_course.py",  # su especificación, escrita a mano a propósito
                 "tests/unit/test_no_hand_built_paths.py"}  # los ejemplos de lo que se busca
 
@@ -103,7 +103,7 @@ def _offenders(tops: list[str], product: bool) -> list[str]:
 
 def test_no_path_is_built_by_hand_outside_the_layout():
     offenders = _offenders(SCANNED, product=False)
-    assert not offenders, ("Rutas construidas a mano; pídeselas a CourseLayout (course_tools/course.py: step, "
+    assert not offenders, ("Rutas construidas a mano; pídeselas a CourseLayout (course_tools/layout/course.py: step, "
                            "assignment, notebook, entries, notebook_file, notebooks_in…):\n" + "\n".join(offenders))
 
 

@@ -1,7 +1,7 @@
 """La prueba de respuestas equivocadas sin núcleos: juicios, totales, tabla y reparto por cuaderno."""
 
-from course_tools import proof
-from course_tools.proof import BLANK, Outcome, Report, Verdict, judge
+from course_tools.audits import proof
+from course_tools.audits.proof import BLANK, Outcome, Report, Verdict, judge
 from tests.proof.items import PROPERTY
 from tests.proof.scheduling import NotebookScheduling
 from tests.proof.tally import ProofTally
@@ -79,7 +79,7 @@ def test_every_item_of_a_notebook_goes_to_the_same_worker():
 
 
 def test_wrong_answers_skip_only_the_statements_that_draw():
-    from course_tools.proof import without_pictures
+    from course_tools.audits.proof import without_pictures
 
     source = 'x = 1\ndraw_tensor(x, names=("T",))\nfig, ax = plt.subplots()\nax.plot([1,\n 2])\nplt.show()\ny = f(x)'
     assert without_pictures(source) == "x = 1\nfig, ax = plt.subplots()\ny = f(x)"

@@ -1,4 +1,4 @@
-"""La copia del estado que hace el núcleo de la prueba (course_tools/proof_snapshot.py), sin núcleo: un shell de
+"""La copia del estado que hace el núcleo de la prueba (course_tools/audits/proof_snapshot.py), sin núcleo: un shell de
 mentira con su espacio de nombres, y la celda de proof_execution ejecutada tal cual."""
 
 import random
@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import numpy as np
 import torch
 
-from course_tools import proof_snapshot
-from course_tools.proof_execution import RESTORE, snapshot_code
+from course_tools.audits import proof_snapshot
+from course_tools.audits.proof_execution import RESTORE, snapshot_code
 
 
 def _shell(**names):

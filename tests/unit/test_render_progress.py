@@ -12,10 +12,10 @@ import nbformat
 import pytest
 from nbformat.v4 import new_markdown_cell, new_notebook
 
-from course_tools import render
-from course_tools.course import RELEASE, SOURCE, CourseLayout
-from course_tools.cells import is_blank
-from course_tools.progress import NotebookProgress, check_notebook, exercise_title, format_progress
+from course_tools.rules import render
+from course_tools.layout.course import RELEASE, SOURCE, CourseLayout
+from course_tools.rules.cells import is_blank
+from course_tools.learner.progress import NotebookProgress, check_notebook, exercise_title, format_progress
 from tests.unit.grading_fixtures import learner_notebook, solution_cell
 
 REPO, BRANCH = "https://github.com/dueña/curso-minimo", "principal"

@@ -1,9 +1,9 @@
-"""El mapa de rukh (course_tools/rukh_map.py) falla cuando un cuaderno ya no enseña lo que el mapa dice."""
+"""El mapa de rukh (course_tools/readings/rukh_map.py) falla cuando un cuaderno ya no enseña lo que el mapa dice."""
 
 import nbformat
 
-from course_tools import given_cells, rukh_map
-from course_tools.course import SOURCE, CourseLayout, Notebook
+from course_tools.readings import given_cells, rukh_map
+from course_tools.layout.course import SOURCE, CourseLayout, Notebook
 
 SHA = "0" * 40
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from course_tools.course import AUTOGRADED, CourseLayout
+from course_tools.layout.course import AUTOGRADED, CourseLayout
 from course_tools.isolation import sandbox
 
 PR_SET_DUMPABLE = 4

@@ -9,8 +9,8 @@ import pytest
 from nbgrader.converters import GenerateAssignment
 from traitlets.utils.importstring import import_item
 
-from course_tools import release_preprocessors
-from course_tools.course import Course
+from course_tools.publish import release_preprocessors
+from course_tools.layout.course import Course
 from course_tools.settings import CourseSettings, course_settings, override, repository_config
 
 
@@ -60,7 +60,7 @@ def test_the_gradebook_url_comes_from_the_environment_through_the_file(monkeypat
 def test_the_readme_gives_the_defaults_once_and_as_the_file_sets_them():
     import re
 
-    from course_tools.course import ROOT
+    from course_tools.layout.course import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme.count("3 GiB") == 1 and "COURSE_MEMORY_LIMIT_MB" not in readme

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from nbformat.v4 import new_code_cell, new_output
 
-from course_tools import cells, checks
+from course_tools.rules import cells
+from course_tools.audits import checks
 
 PREDICTION = 'from rukh_helpers.checks import check_prediction\ncheck_prediction(n, "number:0123456789", "n")\n'
 

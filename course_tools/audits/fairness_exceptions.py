@@ -1,4 +1,4 @@
-"""Excepciones de las comprobaciones de ejercicios justos (``course_tools/fairness.py``).
+"""Excepciones de las comprobaciones de ejercicios justos (``course_tools/audits/fairness.py``).
 
 Cada entrada es ``(cuaderno, grade_id del ejercicio, qué incumple, motivo)``. «Qué incumple» es la
 clave del problema tal como la pone ``fairness`` (``sin enseñar: torch.arange``, ``una sola

@@ -47,7 +47,7 @@ CONFINED_LINE = "encierro de los núcleos de corrección: completo en esta máqu
 @functools.cache
 def confinement_line() -> tuple[bool, str]:
     """(completo, la línea): lo que el encierro consigue aquí, probado una vez por proceso (~0,15 s)."""
-    from .isolation import sandbox
+    from ..isolation import sandbox
 
     weak = sandbox.weaknesses()
     return (not weak, sandbox.warning_line(weak) if weak else CONFINED_LINE)
@@ -60,7 +60,7 @@ def _log_confinement_class():
         """Último paso de ``Autograde.sanitize_preprocessors`` (nbgrader_config.py): una línea en el registro, antes de ejecutar."""
 
         def preprocess(self, nb, resources):
-            from .settings import CourseSettings
+            from ..settings import CourseSettings
 
             if not CourseSettings(parent=self).sandbox:  # c.CourseSettings.sandbox = False: el núcleo no se encierra
                 self.log.warning(UNCONFINED_LINE)

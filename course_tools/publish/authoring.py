@@ -2,7 +2,7 @@
 
 Ejemplo (en un guion propio, fuera del repositorio)::
 
-    from course_tools.authoring import NotebookWriter
+    from course_tools.publish.authoring import NotebookWriter
     w = NotebookWriter("03")
     w.title("# 03 · Tensores", "Qué aprenderás... y qué cuaderno va antes.")
     w.setup()
@@ -19,8 +19,8 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from . import cells, render
-from .kernels.spec import NOTEBOOK_KERNELSPEC
+from ..rules import cells, render
+from ..kernels.spec import NOTEBOOK_KERNELSPEC
 
 BADGE_PLACEHOLDER = "[![Abrir en Colab](x)](x)"
 LANGUAGE_INFO = {"name": "python"}

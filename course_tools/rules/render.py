@@ -9,7 +9,7 @@ import os
 import re
 from pathlib import Path
 
-from .course import ROOT, notebooks, public_repository
+from ..layout.course import ROOT, notebooks, public_repository
 
 BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
 BADGE_LINE = re.compile(r"^\[!\[Abrir en Colab\]\([^)]*\)\]\([^)]*\)[^\n]*$", re.M)

@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import cells
-from .build import rendered_source
-from .course import Notebook
-from .predictions import prediction_stub
+from ..rules import cells
+from ..publish.build import rendered_source
+from ..layout.course import Notebook
+from ..rules.predictions import prediction_stub
 from .proof_execution import Outcome, Variant, run  # noqa: F401
 from .proof_report import BLANK, LAZY_TAGS, SOLUTION, Report, Verdict, format_table, is_lazy  # noqa: F401
 from .proof_static import escaping_names, first_line, reaches_later_tests, unread_names, without_pictures  # noqa: F401

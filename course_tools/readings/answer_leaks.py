@@ -21,9 +21,9 @@ import io
 import re
 import tokenize
 
-from . import cells
-from .course import Notebook
-from .course import where as _where
+from ..rules import cells
+from ..layout.course import Notebook
+from ..layout.course import where as _where
 
 MIN_CHARS = 20  # una línea normalizada más corta (``h = layer(h)``) es un ingrediente, no la respuesta
 _SKIPPED = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}

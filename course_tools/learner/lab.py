@@ -22,7 +22,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from .course import LAYOUT, RELEASE, ROOT, CourseLayout
+from ..layout.course import LAYOUT, RELEASE, ROOT, CourseLayout
 
 WORKSPACE_ENV_VAR = "COURSE_WORKSPACE"
 

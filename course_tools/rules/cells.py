@@ -22,7 +22,7 @@ from functools import lru_cache
 import nbformat
 from nbgrader import utils
 
-from .course import Course
+from ..layout.course import Course
 
 
 def read(path) -> nbformat.NotebookNode:

@@ -26,8 +26,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import cells, ingredients, predictions, visible_tests
-from .course import ROOT, Notebook, notebooks, where
+from ..rules import cells, predictions
+from ..readings import ingredients, visible_tests
+from ..layout.course import ROOT, Notebook, notebooks, where
 from .fairness_exceptions import EXCEPTIONS
 
 EXCEPTIONS_FILE = Path(__file__).with_name("fairness_exceptions.py")

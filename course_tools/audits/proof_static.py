@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import re
 
-from . import cells
+from ..rules import cells
 
 def first_line(text: str) -> str:
     for line in text.splitlines():

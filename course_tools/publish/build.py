@@ -16,10 +16,10 @@ from pathlib import Path
 
 import nbformat
 
-from . import cells, render
-from .course import LAYOUT, RELEASE, ROOT, SOURCE, Course, Notebook, notebooks, where
-from .kernels.execution import kernel_env, notebook_client
-from .kernels.spec import KERNEL_NAME
+from ..rules import cells, render
+from ..layout.course import LAYOUT, RELEASE, ROOT, SOURCE, Course, Notebook, notebooks, where
+from ..kernels.execution import kernel_env, notebook_client
+from ..kernels.spec import KERNEL_NAME
 
 
 class BuildError(RuntimeError):

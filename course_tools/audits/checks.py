@@ -12,11 +12,13 @@ from collections import Counter
 
 import nbformat
 
-from . import answer_leaks, cells, fairness, given_cells, predictions, proof, render, rukh_map
-from .build import release_notebooks, worked_unexecuted
-from .course import LAYOUT, RELEASE, ROOT, Notebook, notebook_name, notebooks, notebooks_in
-from .course import where as _where
-from .kernels.spec import COLD_KERNEL_NAME
+from ..readings import answer_leaks, given_cells, rukh_map
+from ..rules import cells, predictions, render
+from . import fairness, proof
+from ..publish.build import release_notebooks, worked_unexecuted
+from ..layout.course import LAYOUT, RELEASE, ROOT, Notebook, notebook_name, notebooks, notebooks_in
+from ..layout.course import where as _where
+from ..kernels.spec import COLD_KERNEL_NAME
 
 TITLE = re.compile(r"^# (\d\d) · \S")
 
@@ -250,8 +252,8 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
     problems += check_readme()
     problems += given_cells.given_problems(selected)  # la copia del modelo del 18 en el 19
     if whole_course:  # los datos del cuaderno 18 (partidas y checkpoint): unos segundos, solo en la revisión entera
-        from .data import decoder
-        from .data.validate import data_problems
+        from ..data import decoder
+        from ..data.validate import data_problems
 
         if decoder.NOTEBOOK.exists():  # un curso sin el cuaderno 18 no usa sus datos
             problems += data_problems()

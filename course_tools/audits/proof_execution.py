@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from . import cells, proof_snapshot
-from .kernels.execution import kernel_env, notebook_client
+from ..rules import cells
+from . import proof_snapshot
+from ..kernels.execution import kernel_env, notebook_client
 from .proof_static import cells_before, exercise_cells, first_line, reaches_later_tests, unread_names, without_pictures
 
 # Cada variante empieza con el espacio de nombres vacío: lo mismo que «%reset -f» (InteractiveShell.reset),

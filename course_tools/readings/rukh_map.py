@@ -15,11 +15,11 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import cells
-from .course import Notebook
+from ..rules import cells
+from ..layout.course import Notebook
 from .given_cells import GIVEN_TAG
 
-MAP_FILE = Path(__file__).with_name("data") / "mapa_rukh.toml"
+MAP_FILE = Path(__file__).resolve().parents[1] / "data" / "mapa_rukh.toml"
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .. import cells
+from ...rules import cells
 
 
 @dataclass(frozen=True)

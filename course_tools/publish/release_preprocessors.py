@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from nbgrader.preprocessors import NbGraderPreprocessor
 
-from . import predictions, render
-from .course import Notebook
+from ..rules import predictions, render
+from ..layout.course import Notebook
 
 
 class LearnerLinks(NbGraderPreprocessor):

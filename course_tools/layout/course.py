@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .nbgrader_compat import use_inprocess_alembic
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NBGRADER_CONFIG = ROOT / "nbgrader_config.py"
 
 SLUG_PATTERN = re.compile(r"^(\d\d)-[a-z0-9-]+$")
@@ -80,7 +80,7 @@ class CourseLayout:
         """El ``CourseDirectory`` de nbgrader con la configuración del curso y esta raíz."""
         from nbgrader.coursedir import CourseDirectory
 
-        from .settings import repository_config
+        from ..settings import repository_config
 
         config = repository_config()
         config.CourseDirectory.root = str(self.root)
@@ -175,7 +175,7 @@ class Course:
     @property
     def gradebook_url(self) -> str:
         """La libreta: la que se da, la del ajuste ``gradebook_url`` o ``gradebook.db`` en la raíz."""
-        from .settings import course_settings
+        from ..settings import course_settings
 
         return self.db_url or course_settings().gradebook_url or f"sqlite:///{self.layout.gradebook}"
 
@@ -188,7 +188,7 @@ class Course:
         ``{"cell_timeout": 10}``; ver ``settings.CourseSettings``)."""
         import copy
 
-        from .settings import course_settings, override, repository_config
+        from ..settings import course_settings, override, repository_config
 
         config = copy.deepcopy(repository_config())
         config.CourseDirectory.root = str(self.root)

@@ -4,17 +4,17 @@ El cuaderno 19 se abre en Colab, donde el 18 no está, y juega con el ``MoveDeco
 una celda de código bloqueada, con la etiqueta ``GIVEN_TAG``, cuyo texto es ``HEADER`` seguido del código
 de las celdas ``decoder-definicion`` del 18 (las soluciones, sin las marcas de nbgrader: lo mismo que
 muestra notebooks/18). El hecho vive en un solo sitio, el cuaderno 18: ``make check`` falla si la copia
-no es idéntica y ``python -m course_tools.given_cells`` la vuelve a escribir en cada cuaderno que la
+no es idéntica y ``python -m course_tools.readings.given_cells`` la vuelve a escribir en cada cuaderno que la
 tenga. No va en ``rukh_helpers``: un alumno que hace el 18 podría importar las soluciones.
 """
 
 from __future__ import annotations
 
-from .cells import read, tags, write
-from .course import Notebook, notebooks
-from .course import where as _where
-from .data.decoder import NOTEBOOK as DEFINITION_NOTEBOOK
-from .data.decoder import definition_sources
+from ..rules.cells import read, tags, write
+from ..layout.course import Notebook, notebooks
+from ..layout.course import where as _where
+from ..data.decoder import NOTEBOOK as DEFINITION_NOTEBOOK
+from ..data.decoder import definition_sources
 
 GIVEN_TAG = "decoder-dado"
 HEADER = (
@@ -48,7 +48,7 @@ def given_problems(selected: list[Notebook]) -> list[str]:
             if nb.cells[i].source != expected:
                 problems.append(
                     f"{_where(notebook.source, i)}: la celda «{GIVEN_TAG}» no es copia de las celdas "
-                    "decoder-definicion del cuaderno 18; ejecuta `python -m course_tools.given_cells`"
+                    "decoder-definicion del cuaderno 18; ejecuta `python -m course_tools.readings.given_cells`"
                 )
     return problems
 

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import nbformat
 
-from . import cells
-from .course import Notebook, notebook_path
-from .kernels.execution import CELL_TIMEOUT, kernel_env, notebook_client
+from ..rules import cells
+from ..layout.course import Notebook, notebook_path
+from ..kernels.execution import CELL_TIMEOUT, kernel_env, notebook_client
 
 @dataclass
 class NotebookProgress:
