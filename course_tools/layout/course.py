@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from .nbgrader_compat import use_inprocess_alembic
+from .nbgrader_compat import use_cached_metadata_schema, use_inprocess_alembic
 
 ROOT = Path(__file__).resolve().parents[2]
 NBGRADER_CONFIG = ROOT / "nbgrader_config.py"
@@ -203,6 +203,7 @@ class Course:
         from nbgrader.coursedir import CourseDirectory
 
         use_inprocess_alembic()
+        use_cached_metadata_schema()
         config = self.nbgrader_config(settings=settings)
         return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 

@@ -2,6 +2,8 @@
 
 - ``use_inprocess_alembic``: nbgrader lanza la orden ``alembic`` (buscándola en el PATH) para saber
   la versión de esquema de una libreta nueva; aquí se lee dentro del proceso.
+- ``use_cached_metadata_schema``: nbgrader valida los metadatos de cada celda con ``jsonschema.validate``,
+  que vuelve a comprobar el esquema cada vez; aquí, con un validador hecho una vez por versión de esquema.
 - ``api_log`` y ``api_failure``: lo que dice ``NbGraderAPI`` de una orden (``autograde``,
   ``generate_feedback``), entero y en una línea;
 - ``nbval_ignore_stderr`` y ``nbval_short_output_wait``: nbval sobre notebooks/ sin comparar stderr y
@@ -37,6 +39,46 @@ def use_inprocess_alembic() -> None:
     import nbgrader.api
 
     nbgrader.api.get_alembic_version = alembic_head
+
+
+def _validate_against(schema: dict):
+    """Un validador hecho una vez para un esquema que no cambia: ``jsonschema.validate`` comprueba el esquema
+    contra su metaesquema en cada llamada, y nbgrader lo llama por cada celda (un tercio de la CPU de corregir
+    un cuaderno corto). El mismo veredicto y el mismo error que ``jsonschema.validate``."""
+    import jsonschema
+    from jsonschema.exceptions import best_match
+
+    validator = jsonschema.validators.validator_for(schema)(schema)
+
+    def validate(instance: dict) -> None:
+        error = best_match(validator.iter_errors(instance))
+        if error is not None:
+            raise error
+
+    return validate
+
+
+def use_cached_metadata_schema() -> None:
+    """Que nbgrader valide los metadatos de cada celda con un validador hecho una vez por esquema."""
+    from nbgrader.nbgraderformat import common
+
+    if getattr(common.BaseMetadataValidator.validate_cell, "cached_schema", False):
+        return
+    original = common.BaseMetadataValidator.validate_cell
+    validators: dict[int, object] = {}
+
+    def validate_cell(self, cell) -> None:
+        if "nbgrader" not in cell.metadata:
+            return
+        meta = cell.metadata["nbgrader"]
+        if meta.get("schema_version", 0) != self.schema_version:
+            return original(self, cell)  # las versiones viejas o nuevas dan el error de nbgrader
+        if self.schema_version not in validators:  # el esquema de una versión es un fichero de nbgrader, fijo
+            validators[self.schema_version] = _validate_against(self.schema)
+        validators[self.schema_version](meta)
+
+    validate_cell.cached_schema = True
+    common.BaseMetadataValidator.validate_cell = validate_cell
 
 
 UNCONFINED_LINE = ("aviso: encierro de los núcleos de corrección apagado (c.CourseSettings.sandbox = False en "
