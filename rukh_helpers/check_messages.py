@@ -1,5 +1,6 @@
 """Cómo hablan las comprobaciones del curso: el error que lanzan (``CheckFailed``) y cómo dicen en castellano
-qué llegó (un tipo, un valor, una llamada). Lo usan ``checks``, ``code_checks`` y ``predictions``."""
+qué llegó (un tipo, un valor, una llamada), y ``call``, que llama a la función del alumno y dice en castellano
+por qué no devolvió nada. Lo usan ``checks``, ``code_checks``, ``runtime_checks`` y ``predictions``."""
 
 from __future__ import annotations
 
@@ -75,3 +76,21 @@ def short_text(value: Any) -> str:
         name = getattr(value, "__name__", "")
         return "una función lambda" if name == "<lambda>" else f"la función {name or type(value).__name__}"
     return one_line(value, 40)
+
+
+def call(func: Any, *args: Any, name: str | None = None, **kwargs: Any) -> Any:
+    """Llama a la función del alumno y traduce los errores típicos en un mensaje claro."""
+    label = name or getattr(func, "__name__", "tu función")
+    if not callable(func):
+        fail(f"`{label}` debería ser una función, pero es {describe_value(func)}.")
+    try:
+        return func(*args, **kwargs)
+    except NotImplementedError:
+        fail(f"`{label}` aún no está escrita: cambia `raise NotImplementedError()` por tu código.")
+    except CheckFailed:
+        raise
+    except Exception as err:  # el alumno ve el error original encadenado debajo
+        raise CheckFailed(
+            f"`{call_text(label, args, kwargs)}` debería devolver un resultado, pero lanzó "
+            f"{type(err).__name__}: {err}. Prueba tu función con esa misma entrada."
+        ) from err

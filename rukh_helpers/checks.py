@@ -19,26 +19,8 @@ from typing import Any, Callable
 import numpy as np
 import torch
 
-from .check_messages import TYPE_NAMES, CheckFailed, call_text, describe_value, fail, plural, type_name  # noqa: F401
+from .check_messages import TYPE_NAMES, CheckFailed, call, call_text, describe_value, fail, plural, type_name  # noqa: F401
 from .code_checks import check_not_called, check_vectorized  # noqa: F401
-
-
-def call(func: Any, *args: Any, name: str | None = None, **kwargs: Any) -> Any:
-    """Llama a la función del alumno y traduce los errores típicos en un mensaje claro."""
-    label = name or getattr(func, "__name__", "tu función")
-    if not callable(func):
-        fail(f"`{label}` debería ser una función, pero es {describe_value(func)}.")
-    try:
-        return func(*args, **kwargs)
-    except NotImplementedError:
-        fail(f"`{label}` aún no está escrita: cambia `raise NotImplementedError()` por tu código.")
-    except CheckFailed:
-        raise
-    except Exception as err:  # el alumno ve el error original encadenado debajo
-        raise CheckFailed(
-            f"`{call_text(label, args, kwargs)}` debería devolver un resultado, pero lanzó "
-            f"{type(err).__name__}: {err}. Prueba tu función con esa misma entrada."
-        ) from err
 
 
 def _format_shape(shape: Any) -> str:

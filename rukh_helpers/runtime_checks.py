@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .checks import CheckFailed, call, check_not_called, check_vectorized, fail
+from .check_messages import CheckFailed, call, fail
+from .code_checks import check_not_called, check_vectorized
 
 
 def _snake(name: str) -> str:

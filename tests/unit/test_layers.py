@@ -121,16 +121,16 @@ def named_classes(config: Path) -> set[str]:
             if text.startswith(PACKAGE + ".") and text.rpartition(".")[2][:1].isupper()}
 
 
-def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
-    """Módulo -> módulos de ``course_tools`` (y ``nbgrader_config``) que importa o nombra."""
-    files = sorted((root / PACKAGE).rglob("*.py"))
+def import_graph(root: Path = ROOT, package: str = PACKAGE) -> dict[str, set[str]]:
+    """Módulo -> módulos de ``package`` (``course_tools`` y ``nbgrader_config``, o ``rukh_helpers``) que importa o nombra."""
+    files = sorted((root / package).rglob("*.py"))
     known = {module_name(path, root) for path in files} | {CONFIG}
     graph = {}
     for path in files:
         name = module_name(path, root)
         graph[name] = {m for m in (_known(t, known) for t in imported_modules(path, root, known)) if m and m != name}
     config = root / f"{CONFIG}.py"
-    if config.exists():
+    if package == PACKAGE and config.exists():
         imports = imported_modules(config, root, known) | named_classes(config)
         graph[CONFIG] = {m for m in (_known(t, known) for t in imports) if m and m != CONFIG}
     return graph
@@ -266,6 +266,10 @@ def test_no_module_imports_a_higher_layer():
 
 def test_no_import_cycle():
     assert cycles(import_graph()) == []
+
+
+def test_no_import_cycle_in_the_learners_package():
+    assert cycles(import_graph(package=LEARNER)) == []
 
 
 def test_nbgrader_config_imports_nothing_of_course_tools_and_names_what_exists():
