@@ -1,4 +1,36 @@
-"""Respuestas equivocadas plausibles de 11-bucle: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 11-bucle: {grade_id: [(motivo, celda completa), ...]}.
+
+Las que son un cambio pequeño de la solución se escriben como ese cambio (``edit``, ``answers``: la
+solución se lee del cuaderno del profesor); las que siguen otro camino, enteras.
+"""
+
+from catalogues.edits import answers, edit
+
+SLUG = "11-bucle"
+
+
+def _make_xy(*changes):
+    return edit(SLUG, "nb11-make-xy", *changes)
+
+
+def _shapes(**values):
+    return answers(SLUG, "nb11-flat-shapes", **values)
+
+
+def _step(*changes):
+    return edit(SLUG, "nb11-accumulated-step", *changes)
+
+
+def _floor(*changes):
+    return edit(SLUG, "nb11-data-floor", *changes)
+
+
+# Trozos de las soluciones de accumulated_step y data_floor que varias respuestas cambian.
+_LOOP = "for start in range(0, x.shape[0], size):\n"
+_ZERO_GRAD = ("opt.zero_grad()\n    ", "")
+_ZERO_GRAD_IN_LOOP = (_LOOP, _LOOP + "        opt.zero_grad()\n")
+_CURRENT_COUNTS = "current_counts = Counter(a for a, _ in pairs)"
+_NEXT_COUNTS = "next_counts = Counter(b for _, b in pairs)"
 
 WRONG_ANSWERS = {
     "nb11-make-xy": [
@@ -17,13 +49,8 @@ def make_xy(stream, T):
     rows = stream[: n * (T + 1)].reshape(n, T + 1)
     return rows[:, :-1], rows[:, 1:]
 '''),
-        ("cuenta las ventanas con L // T: la última se queda sin su objetivo final", '''
-def make_xy(stream, T):
-    n = len(stream) // T
-    x = stream[: n * T].reshape(n, T)
-    y = stream[1 : n * T + 1].reshape(n, T)
-    return x, y
-'''),
+        ("cuenta las ventanas con L // T: la última se queda sin su objetivo final",
+         _make_xy(("(len(stream) - 1) // T", "len(stream) // T"))),
         ("desplaza dentro de cada ventana: el último objetivo de cada fila se pierde", '''
 def make_xy(stream, T):
     n = (len(stream) - 1) // T
@@ -40,55 +67,20 @@ def make_xy(stream, T):
     n = len(stream) // T
     return stream[: n * T].reshape(n, T), stream[1 : n * T + 1].reshape(n, T)
 '''),
-        ("intercambia x e y", '''
-def make_xy(stream, T):
-    n = (len(stream) - 1) // T
-    x = stream[: n * T].reshape(n, T)
-    y = stream[1 : n * T + 1].reshape(n, T)
-    return y, x
-'''),
-        ("devuelve una lista en vez de una tupla", '''
-def make_xy(stream, T):
-    n = (len(stream) - 1) // T
-    return [stream[: n * T].reshape(n, T), stream[1 : n * T + 1].reshape(n, T)]
-'''),
+        ("intercambia x e y", _make_xy(("return x, y", "return y, x"))),
+        ("devuelve una lista en vez de una tupla", _make_xy(("return x, y", "return [x, y]"))),
     ],
     "nb11-flat-shapes": [
-        ("[mensaje] copia la forma de la celda del juguete: (20, 14)", '''
-shape_flat_logits = (20, 14)
-shape_flat_targets = (20,)
-n_logits = 280
-'''),
-        ("[mensaje] no junta B y T: deja la forma de los logits tal cual", '''
-shape_flat_logits = (64, 200, 2030)
-shape_flat_targets = (64, 200)
-n_logits = 25_984_000
-'''),
-        ("aplana los tres ejes en uno", '''
-shape_flat_logits = (25_984_000,)
-shape_flat_targets = (12800,)
-n_logits = 25_984_000
-'''),
-        ("junta T y V en vez de B y T", '''
-shape_flat_logits = (64, 406_000)
-shape_flat_targets = (12800,)
-n_logits = 25_984_000
-'''),
-        ("olvida el lote: una sola partida", '''
-shape_flat_logits = (200, 2030)
-shape_flat_targets = (200,)
-n_logits = 406_000
-'''),
-        ("cuenta solo las filas, no los números de cada fila", '''
-shape_flat_logits = (12800, 2030)
-shape_flat_targets = (12800,)
-n_logits = 12800
-'''),
-        ("escribe el objetivo aplanado como (B·T, 1)", '''
-shape_flat_logits = (12800, 2030)
-shape_flat_targets = (12800, 1)
-n_logits = 25_984_000
-'''),
+        ("[mensaje] copia la forma de la celda del juguete: (20, 14)",
+         _shapes(shape_flat_logits="(20, 14)", shape_flat_targets="(20,)", n_logits="280")),
+        ("[mensaje] no junta B y T: deja la forma de los logits tal cual",
+         _shapes(shape_flat_logits="(64, 200, 2030)", shape_flat_targets="(64, 200)")),
+        ("aplana los tres ejes en uno", _shapes(shape_flat_logits="(25_984_000,)")),
+        ("junta T y V en vez de B y T", _shapes(shape_flat_logits="(64, 406_000)")),
+        ("olvida el lote: una sola partida",
+         _shapes(shape_flat_logits="(200, 2030)", shape_flat_targets="(200,)", n_logits="406_000")),
+        ("cuenta solo las filas, no los números de cada fila", _shapes(n_logits="12_800")),
+        ("escribe el objetivo aplanado como (B·T, 1)", _shapes(shape_flat_targets="(12_800, 1)")),
     ],
     "nb11-accumulated-step": [
         ("[copia] el paso del bucle de la sección 4 con el lote entero: no cabe en el modelo", '''
@@ -109,18 +101,8 @@ def accumulated_step(model, opt, x, y, n_micro):
     opt.step()
     return full.item()
 '''),
-        ("[global] aplana con la V = 14 del cuaderno en vez de la de los logits", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[0] // n_micro
-    opt.zero_grad()
-    total = 0.0
-    for start in range(0, x.shape[0], size):
-        loss = F.cross_entropy(model(x[start:start + size]).reshape(-1, V), y[start:start + size].reshape(-1))
-        (loss / n_micro).backward()
-        total += loss.item()
-    opt.step()
-    return total / n_micro
-'''),
+        ("[global] aplana con la V = 14 del cuaderno en vez de la de los logits",
+         _step(("logits.reshape(-1, logits.shape[-1])", "logits.reshape(-1, V)"))),
         ("[fijo] parte siempre en dos mitades, sea cual sea n_micro", '''
 def accumulated_step(model, opt, x, y, n_micro):
     half = x.shape[0] // 2
@@ -134,107 +116,24 @@ def accumulated_step(model, opt, x, y, n_micro):
     opt.step()
     return total / 2
 '''),
-        ("no divide por n_micro: el gradiente acumulado es n_micro veces el del lote entero", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[0] // n_micro
-    opt.zero_grad()
-    total = 0.0
-    for start in range(0, x.shape[0], size):
-        logits = model(x[start:start + size])
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
-        loss.backward()
-        total += loss.item()
-    opt.step()
-    return total / n_micro
-'''),
-        ("borra los gradientes en cada trozo: solo cuenta el último", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[0] // n_micro
-    total = 0.0
-    for start in range(0, x.shape[0], size):
-        opt.zero_grad()
-        logits = model(x[start:start + size])
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
-        (loss / n_micro).backward()
-        total += loss.item()
-    opt.step()
-    return total / n_micro
-'''),
-        ("da un paso del optimizador por trozo en vez de uno al final", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[0] // n_micro
-    total = 0.0
-    for start in range(0, x.shape[0], size):
-        opt.zero_grad()
-        logits = model(x[start:start + size])
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
-        loss.backward()
-        opt.step()
-        total += loss.item()
-    return total / n_micro
-'''),
-        ("olvida zero_grad(): arrastra los gradientes que ya había en .grad", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[0] // n_micro
-    total = 0.0
-    for start in range(0, x.shape[0], size):
-        logits = model(x[start:start + size])
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
-        (loss / n_micro).backward()
-        total += loss.item()
-    opt.step()
-    return total / n_micro
-'''),
-        ("devuelve la pérdida del último trozo, no la del lote entero", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[0] // n_micro
-    opt.zero_grad()
-    for start in range(0, x.shape[0], size):
-        logits = model(x[start:start + size])
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
-        (loss / n_micro).backward()
-    opt.step()
-    return loss.item()
-'''),
-        ("devuelve la suma de las pérdidas de los trozos, no su media", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[0] // n_micro
-    opt.zero_grad()
-    total = 0.0
-    for start in range(0, x.shape[0], size):
-        logits = model(x[start:start + size])
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
-        (loss / n_micro).backward()
-        total += loss.item()
-    opt.step()
-    return total
-'''),
-        ("devuelve un tensor en vez de un float", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[0] // n_micro
-    opt.zero_grad()
-    total = 0.0
-    for start in range(0, x.shape[0], size):
-        logits = model(x[start:start + size])
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[start:start + size].reshape(-1))
-        (loss / n_micro).backward()
-        total = total + loss.detach()
-    opt.step()
-    return total / n_micro
-'''),
-        ("parte las posiciones (el eje T) en vez de las partidas", '''
-def accumulated_step(model, opt, x, y, n_micro):
-    size = x.shape[1] // n_micro
-    opt.zero_grad()
-    total = 0.0
-    for start in range(0, x.shape[1], size):
-        logits = model(x[:, start:start + size])
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y[:, start:start + size].reshape(-1))
-        (loss / n_micro).backward()
-        total += loss.item()
-    opt.step()
-    return total / n_micro
-'''),
+        ("no divide por n_micro: el gradiente acumulado es n_micro veces el del lote entero",
+         _step(("(loss / n_micro).backward()", "loss.backward()"))),
+        ("borra los gradientes en cada trozo: solo cuenta el último", _step(_ZERO_GRAD, _ZERO_GRAD_IN_LOOP)),
+        ("da un paso del optimizador por trozo en vez de uno al final", _step(
+            _ZERO_GRAD, _ZERO_GRAD_IN_LOOP, ("(loss / n_micro).backward()", "loss.backward()\n        opt.step()"),
+            ("opt.step()\n    return", "return"))),
+        ("olvida zero_grad(): arrastra los gradientes que ya había en .grad", _step(_ZERO_GRAD)),
+        ("devuelve la pérdida del último trozo, no la del lote entero", _step(
+            ("total = 0.0\n    ", ""), ("\n        total += loss.item()", ""),
+            ("return total / n_micro", "return loss.item()"))),
+        ("devuelve la suma de las pérdidas de los trozos, no su media",
+         _step(("return total / n_micro", "return total"))),
+        ("devuelve un tensor en vez de un float", _step(("total += loss.item()", "total = total + loss.detach()"))),
+        ("parte las posiciones (el eje T) en vez de las partidas", _step(
+            ("x.shape[0] // n_micro", "x.shape[1] // n_micro"),
+            ("range(0, x.shape[0], size)", "range(0, x.shape[1], size)"),
+            ("x[start : start + size]", "x[:, start : start + size]"),
+            ("y[start : start + size]", "y[:, start : start + size]"))),
     ],
     "nb11-data-floor": [
         ("[copia] generaliza la cuenta del test construido al revés: ln del número de seguidores distintos de cada token", '''
@@ -280,59 +179,15 @@ def data_floor(x, y):
         entropies.append(-sum(n / n_a * math.log(n / n_a) for n in after_a.values()))
     return sum(entropies) / len(entropies)
 '''),
-        ("usa logaritmo en base 2", '''
-import math
-from collections import Counter
-
-
-def data_floor(x, y):
-    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    pair_counts = Counter(pairs)
-    current_counts = Counter(a for a, _ in pairs)
-    return -sum(math.log2(pair_counts[p] / current_counts[p[0]]) for p in pairs) / len(pairs)
-'''),
-        ("ignora el token actual: entropía del token siguiente a secas", '''
-import math
-from collections import Counter
-
-
-def data_floor(x, y):
-    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    next_counts = Counter(b for _, b in pairs)
-    return -sum(math.log(next_counts[b] / len(pairs)) for _, b in pairs) / len(pairs)
-'''),
-        ("suma una vez por pareja distinta en vez de una vez por posición", '''
-import math
-from collections import Counter
-
-
-def data_floor(x, y):
-    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    pair_counts = Counter(pairs)
-    current_counts = Counter(a for a, _ in pairs)
-    return -sum(math.log(pair_counts[p] / current_counts[p[0]]) for p in pair_counts) / len(pairs)
-'''),
-        ("divide por las veces que aparece el token siguiente en vez del actual", '''
-import math
-from collections import Counter
-
-
-def data_floor(x, y):
-    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    pair_counts = Counter(pairs)
-    next_counts = Counter(b for _, b in pairs)
-    return -sum(math.log(pair_counts[p] / next_counts[p[1]]) for p in pairs) / len(pairs)
-'''),
-        ("devuelve un tensor de 0 dimensiones en vez de un float", '''
-import math
-from collections import Counter
-
-
-def data_floor(x, y):
-    pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
-    pair_counts = Counter(pairs)
-    current_counts = Counter(a for a, _ in pairs)
-    return torch.tensor(-sum(math.log(pair_counts[p] / current_counts[p[0]]) for p in pairs) / len(pairs))
-'''),
+        ("usa logaritmo en base 2", _floor(("math.log(", "math.log2("))),
+        ("ignora el token actual: entropía del token siguiente a secas", _floor(
+            ("pair_counts = Counter(pairs)\n    " + _CURRENT_COUNTS, _NEXT_COUNTS),
+            ("pair_counts[(a, b)] / current_counts[a]", "next_counts[b] / len(pairs)"))),
+        ("suma una vez por pareja distinta en vez de una vez por posición",
+         _floor(("for a, b in pairs:", "for a, b in pair_counts:"))),
+        ("divide por las veces que aparece el token siguiente en vez del actual",
+         _floor((_CURRENT_COUNTS, _NEXT_COUNTS), ("current_counts[a]", "next_counts[b]"))),
+        ("devuelve un tensor de 0 dimensiones en vez de un float",
+         _floor(("return total / len(pairs)", "return torch.tensor(total / len(pairs))"))),
     ],
 }

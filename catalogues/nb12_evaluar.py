@@ -1,27 +1,55 @@
-"""Respuestas equivocadas plausibles de 12-evaluar: {grade_id: [(motivo, celda completa), ...]}."""
+"""Respuestas equivocadas plausibles de 12-evaluar: {grade_id: [(motivo, celda completa), ...]}.
+
+Las que son un cambio pequeño de la solución se escriben como ese cambio (``edit``, ``answers``: la
+solución se lee del cuaderno del profesor); las que siguen otro camino, enteras.
+"""
+
+from catalogues.edits import answers, edit
+
+SLUG = "12-evaluar"
+
+
+def _dropout(**values):
+    return answers(SLUG, "nb12-dropout", **values)
+
+
+def _cases(value):
+    return answers(SLUG, "nb12-requires-grad", requires_grad_cases=value)
+
+
+def _frozen(*changes):
+    return edit(SLUG, "nb12-forward-frozen", *changes)
+
+
+def _evaluate(*changes):
+    return edit(SLUG, "nb12-evaluate", *changes)
+
+
+# Líneas de la solución de evaluate que varias respuestas cambian.
+_SUM_LOSS = 'F.cross_entropy(flat, yb.reshape(-1), reduction="sum")'
+_NO_COUNT = ("\n            count += yb.numel()", "")
 
 WRONG_ANSWERS = {
     "nb12-dropout": [
-        ("[mensaje] lee p como la probabilidad de conservar: 2 / 0.8", "kept_value = 2.5\neval_value = 2.0"),
-        ("[copia] copia los valores de la demostración (p = 0.5 sobre unos)", "kept_value = 2.0\neval_value = 1.0"),
-        ("[fijo] escribe la cuenta de la demostración, con p = 0.5", "kept_value = 2.0 / (1 - 0.5)\neval_value = 2.0"),
-        ("multiplica por (1 − p) en vez de dividir", "kept_value = 2.0 * (1 - 0.8)\neval_value = 2.0"),
-        ("cree que el dropout solo apaga y no escala", "kept_value = 2.0\neval_value = 2.0"),
-        ("cree que en evaluación también escala", "kept_value = 10.0\neval_value = 10.0"),
-        ("cree que en evaluación multiplica por (1 − p)", "kept_value = 10.0\neval_value = 0.4"),
-        ("cree que en evaluación el dropout lo apaga todo", "kept_value = 10.0\neval_value = 0.0"),
+        ("[mensaje] lee p como la probabilidad de conservar: 2 / 0.8", _dropout(kept_value="2.5")),
+        ("[copia] copia los valores de la demostración (p = 0.5 sobre unos)",
+         _dropout(kept_value="2.0", eval_value="1.0")),
+        ("[fijo] escribe la cuenta de la demostración, con p = 0.5", _dropout(kept_value="2.0 / (1 - 0.5)")),
+        ("multiplica por (1 − p) en vez de dividir", _dropout(kept_value="2.0 * (1 - 0.8)")),
+        ("cree que el dropout solo apaga y no escala", _dropout(kept_value="2.0")),
+        ("cree que en evaluación también escala", _dropout(eval_value="10.0")),
+        ("cree que en evaluación multiplica por (1 − p)", _dropout(eval_value="0.4")),
+        ("cree que en evaluación el dropout lo apaga todo", _dropout(eval_value="0.0")),
     ],
     "nb12-requires-grad": [
         ("[mensaje] cree que no_grad apaga también los parámetros y que el grafo vuelve al salir",
-         "requires_grad_cases = (False, False, True)"),
+         _cases("(False, False, True)")),
         ("[copia] repite lo que imprimen las demostraciones: fuera True, dentro False, solo eval() True",
-         "requires_grad_cases = (True, False, True)"),
-        ("cree que no_grad no afecta a un resultado que viene de un tensor con grafo",
-         "requires_grad_cases = (True, True, False)"),
-        ("cree que dentro de no_grad nada pide gradiente, ni los parámetros",
-         "requires_grad_cases = (False, False, False)"),
+         _cases("(True, False, True)")),
+        ("cree que no_grad no afecta a un resultado que viene de un tensor con grafo", _cases("(True, True, False)")),
+        ("cree que dentro de no_grad nada pide gradiente, ni los parámetros", _cases("(False, False, False)")),
         ("cree que no_grad no cambia nada de lo que ya tenía grafo y que el grafo vuelve al salir",
-         "requires_grad_cases = (True, True, True)"),
+         _cases("(True, True, True)")),
     ],
     "nb12-forward-frozen": [
         ("[copia] pega la demostración de no_grad: todo el modelo sin grafo", '''
@@ -40,17 +68,8 @@ def forward_frozen(model, x, n_frozen):
         h = model[1](model[0](x))
     return model[3](model[2](h))
 '''),
-        ("[global] usa el x del cuaderno en vez del argumento", '''
-def forward_frozen(model, x_in, n_frozen):
-    h = x
-    for i, layer in enumerate(model):
-        if i < n_frozen:
-            with torch.no_grad():
-                h = layer(h)
-        else:
-            h = layer(h)
-    return h
-'''),
+        ("[global] usa el x del cuaderno en vez del argumento",
+         _frozen(("(model, x, n_frozen)", "(model, x_in, n_frozen)"))),
         ("apaga el grafo con torch.set_grad_enabled capa a capa y, si todas están congeladas, lo deja apagado", '''
 def forward_frozen(model, x, n_frozen):
     h = x
@@ -75,17 +94,7 @@ def forward_frozen(model, x, n_frozen):
             p.requires_grad_(False)
     return model(x)
 '''),
-        ("se pasa en uno: congela también la capa n_frozen", '''
-def forward_frozen(model, x, n_frozen):
-    h = x
-    for i, layer in enumerate(model):
-        if i <= n_frozen:
-            with torch.no_grad():
-                h = layer(h)
-        else:
-            h = layer(h)
-    return h
-'''),
+        ("se pasa en uno: congela también la capa n_frozen", _frozen(("i < n_frozen", "i <= n_frozen"))),
         ("congela las últimas capas en vez de las primeras", '''
 def forward_frozen(model, x, n_frozen):
     k = len(model) - n_frozen
@@ -161,78 +170,21 @@ def evaluate(model, batches):
     model.train(was_training)
     return total / count
 '''),
-        ("[global] usa el V = 14 del cuaderno en vez del ancho de los logits", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    was_training = model.training
-    model.eval()
-    total, count = 0.0, 0
-    for xb, yb in batches:
-        logits = model(xb)
-        total += F.cross_entropy(logits.reshape(-1, V), yb.reshape(-1), reduction="sum").item()
-        count += yb.numel()
-    model.train(was_training)
-    return total / count
-'''),
-        ("promedia las medias de cada lote (el último lote pesa igual que uno grande)", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    was_training = model.training
-    model.eval()
-    losses = []
-    for xb, yb in batches:
-        logits = model(xb)
-        losses.append(F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1)).item())
-    model.train(was_training)
-    return sum(losses) / len(losses)
-'''),
-        ("suma las pérdidas de todos los tokens y divide por el número de lotes", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    was_training = model.training
-    model.eval()
-    total = 0.0
-    for xb, yb in batches:
-        logits = model(xb)
-        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
-    model.train(was_training)
-    return total / len(batches)
-'''),
-        ("usa view(-1) en y, que falla con un corte no contiguo", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    was_training = model.training
-    model.eval()
-    total, count = 0.0, 0
-    for xb, yb in batches:
-        logits = model(xb)
-        total += F.cross_entropy(logits.view(-1, logits.shape[-1]), yb.view(-1), reduction="sum").item()
-        count += yb.numel()
-    model.train(was_training)
-    return total / count
-'''),
-        ("olvida poner el modelo en evaluación (el dropout mete ruido)", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    total, count = 0.0, 0
-    for xb, yb in batches:
-        logits = model(xb)
-        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
-        count += yb.numel()
-    return total / count
-'''),
-        ("siempre llama a train() al final", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    model.eval()
-    total, count = 0.0, 0
-    for xb, yb in batches:
-        logits = model(xb)
-        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
-        count += yb.numel()
-    model.train()
-    return total / count
-'''),
+        ("[global] usa el V = 14 del cuaderno en vez del ancho de los logits",
+         _evaluate(("logits.reshape(-1, logits.shape[-1])", "logits.reshape(-1, V)"))),
+        ("promedia las medias de cada lote (el último lote pesa igual que uno grande)", _evaluate(
+            ("total, count = 0.0, 0", "losses = []"), _NO_COUNT,
+            ("total += " + _SUM_LOSS + ".item()", "losses.append(F.cross_entropy(flat, yb.reshape(-1)).item())"),
+            ("return total / count", "return sum(losses) / len(losses)"))),
+        ("suma las pérdidas de todos los tokens y divide por el número de lotes", _evaluate(
+            ("total, count = 0.0, 0", "total = 0.0"), _NO_COUNT, ("total / count", "total / len(batches)"))),
+        ("usa view(-1) en y, que falla con un corte no contiguo", _evaluate(
+            ("logits.reshape(-1, logits.shape[-1])", "logits.view(-1, logits.shape[-1])"),
+            ("yb.reshape(-1)", "yb.view(-1)"))),
+        ("olvida poner el modelo en evaluación (el dropout mete ruido)", _evaluate(
+            ("was_training = model.training\n    model.eval()\n    ", ""), ("model.train(was_training)\n    ", ""))),
+        ("siempre llama a train() al final", _evaluate(
+            ("was_training = model.training\n    ", ""), ("model.train(was_training)", "model.train()"))),
         ("calcula con grafo (sin no_grad) y solo quita el grafo al final con .item()", '''
 def evaluate(model, batches):
     was_training = model.training
@@ -245,44 +197,13 @@ def evaluate(model, batches):
     model.train(was_training)
     return total / count
 '''),
-        ("escribe model.training = False en vez de eval() (los submódulos siguen en entrenamiento)", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    was_training = model.training
-    model.training = False
-    total, count = 0.0, 0
-    for xb, yb in batches:
-        logits = model(xb)
-        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
-        count += yb.numel()
-    model.training = was_training
-    return total / count
-'''),
-        ("devuelve un tensor de 0 dimensiones en vez de un float de Python", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    was_training = model.training
-    model.eval()
-    total, count = 0.0, 0
-    for xb, yb in batches:
-        logits = model(xb)
-        total = total + F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum")
-        count += yb.numel()
-    model.train(was_training)
-    return total / count
-'''),
-        ("restaura el modo antes de llamar al modelo", '''
-@torch.no_grad()
-def evaluate(model, batches):
-    was_training = model.training
-    model.eval()
-    model.train(was_training)
-    total, count = 0.0, 0
-    for xb, yb in batches:
-        logits = model(xb)
-        total += F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1), reduction="sum").item()
-        count += yb.numel()
-    return total / count
-'''),
+        ("escribe model.training = False en vez de eval() (los submódulos siguen en entrenamiento)",
+         _evaluate(("model.eval()", "model.training = False"),
+                   ("model.train(was_training)", "model.training = was_training"))),
+        ("devuelve un tensor de 0 dimensiones en vez de un float de Python",
+         _evaluate(("total += " + _SUM_LOSS + ".item()", "total = total + " + _SUM_LOSS))),
+        ("restaura el modo antes de llamar al modelo", _evaluate(
+            ("model.eval()\n", "model.eval()\n    model.train(was_training)\n"),
+            ("    model.train(was_training)\n    return", "    return"))),
     ],
 }
