@@ -55,3 +55,15 @@ def answers(slug: str, grade_id: str, **values: str) -> str:
     if unknown:
         raise KeyError(f"{slug} {grade_id} no tiene {', '.join(unknown)} (tiene: {', '.join(lines)})")
     return edit(slug, grade_id, *((lines[name], f"{name} = {value}") for name, value in values.items()))
+
+
+BEGIN, END = "### BEGIN SOLUTION\n", "### END SOLUTION"
+
+
+def with_body(slug: str, grade_id: str, body: str) -> str:
+    """La celda ``grade_id`` con ``body`` en lugar de lo que va entre sus marcas de solución: otro camino
+    en el mismo sitio, sin repetir la cabecera de la clase o de la función que da el cuaderno."""
+    cell = solution(slug, grade_id)
+    start = cell.index(BEGIN) + len(BEGIN)
+    end = cell.rindex("\n", 0, cell.index(END)) + 1
+    return with_changes(cell, (cell[start:end], body.strip("\n") + "\n"))

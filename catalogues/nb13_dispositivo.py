@@ -5,18 +5,14 @@ sobre la del cuaderno del profesor; la que sigue otro camino cambia todo lo que 
 de la solución (``_body``): la cabecera de la función o de la clase es la del cuaderno.
 """
 
-from catalogues.edits import answers, edit, solution
+from catalogues.edits import answers, edit, with_body
 
 SLUG = "13-dispositivo"
-_BEGIN, _END = "### BEGIN SOLUTION\n", "### END SOLUTION"
 
 
 def _body(grade_id: str, body: str) -> str:
-    """La celda del cuaderno con ``body`` en lugar de lo que va entre sus marcas de solución."""
-    cell = solution(SLUG, grade_id)
-    start = cell.index(_BEGIN) + len(_BEGIN)
-    end = cell.rindex("\n", 0, cell.index(_END)) + 1
-    return edit(SLUG, grade_id, (cell[start:end], body.strip("\n") + "\n"))
+    """La celda del cuaderno con ``body`` entre sus marcas de solución."""
+    return with_body(SLUG, grade_id, body)
 
 
 def _bytes(**values):

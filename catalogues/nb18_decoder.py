@@ -7,18 +7,14 @@ profesor; la que sigue otro camino cambia todo lo que va entre las marcas de la 
 lo que no es del alumno sale del cuaderno, no se repite aquí.
 """
 
-from catalogues.edits import answers, edit, solution
+from catalogues.edits import answers, edit, with_body
 
 SLUG = "18-decoder"
-_BEGIN, _END = "### BEGIN SOLUTION\n", "### END SOLUTION"
 
 
 def _body(grade_id: str, body: str) -> str:
-    """La celda del cuaderno con ``body`` en lugar de lo que va entre sus marcas de solución."""
-    cell = solution(SLUG, grade_id)
-    start = cell.index(_BEGIN) + len(_BEGIN)
-    end = cell.rindex("\n", 0, cell.index(_END)) + 1
-    return edit(SLUG, grade_id, (cell[start:end], body.strip("\n") + "\n"))
+    """La celda del cuaderno con ``body`` entre sus marcas de solución."""
+    return with_body(SLUG, grade_id, body)
 
 
 def _attention(*changes):

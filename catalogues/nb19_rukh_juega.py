@@ -6,18 +6,14 @@ profesor; la que sigue otro camino cambia todo lo que va entre las marcas de la 
 dos funciones: la respuesta que cambia las dos a la vez va escrita entera.
 """
 
-from catalogues.edits import edit, solution
+from catalogues.edits import edit, with_body
 
 SLUG = "19-rukh-juega"
-_BEGIN, _END = "### BEGIN SOLUTION\n", "### END SOLUTION"
 
 
 def _body(grade_id: str, body: str) -> str:
-    """La celda del cuaderno con ``body`` en lugar de lo que va entre sus marcas de solución."""
-    cell = solution(SLUG, grade_id)
-    start = cell.index(_BEGIN) + len(_BEGIN)
-    end = cell.rindex("\n", 0, cell.index(_END)) + 1
-    return edit(SLUG, grade_id, (cell[start:end], body.strip("\n") + "\n"))
+    """La celda del cuaderno con ``body`` entre sus marcas de solución."""
+    return with_body(SLUG, grade_id, body)
 
 
 def _mask(*changes):

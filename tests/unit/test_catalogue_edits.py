@@ -36,3 +36,14 @@ def test_answers_changes_only_the_named_predictions():
     assert [line for line in changed.splitlines() if not line.startswith(("shape_a", "fails_e"))] == kept
     with pytest.raises(KeyError, match="shape_a"):
         answers("05-broadcasting", "nb05-predict-shapes", shape_z="(1,)")
+
+
+def test_with_body_keeps_the_head_and_replaces_only_what_the_learner_writes():
+    from catalogues.edits import BEGIN, END, with_body
+
+    original = solution("03-tensores", "nb03-pad-batch")
+    changed = with_body("03-tensores", "nb03-pad-batch", "    return None\n")
+    head = original[:original.index(BEGIN) + len(BEGIN)]
+    assert changed.startswith(head) and changed.endswith(original[original.index(END):])
+    between = changed[len(head):changed.index(END)]
+    assert between.strip() == "return None" and between != original[len(head):original.index(END)]
