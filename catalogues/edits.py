@@ -6,22 +6,16 @@ sitio: el catálogo dice solo qué tiene de distinto cada respuesta.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
 from course_tools.layout.course import Notebook
+from course_tools.rules import cells
 
 
 @lru_cache(maxsize=None)
 def _solutions(slug: str) -> dict[str, str]:
-    cells = json.loads(Notebook(slug).source.read_text(encoding="utf-8"))["cells"]
-    found = {}
-    for cell in cells:
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        if meta.get("solution") and meta.get("grade_id"):
-            source = cell["source"]
-            found[meta["grade_id"]] = source if isinstance(source, str) else "".join(source)
-    return found
+    nb = cells.read(Notebook(slug).source)
+    return {cells.grade_id(cell): cell.source for cell in nb.cells if cells.is_solution(cell) and cells.grade_id(cell)}
 
 
 def solution(slug: str, grade_id: str) -> str:
@@ -57,13 +51,16 @@ def answers(slug: str, grade_id: str, **values: str) -> str:
     return edit(slug, grade_id, *((lines[name], f"{name} = {value}") for name, value in values.items()))
 
 
-BEGIN, END = "### BEGIN SOLUTION\n", "### END SOLUTION"
+@lru_cache(maxsize=None)
+def _solution_markers() -> tuple[str, str]:
+    return cells.solution_delimiters()  # los de nbgrader_config.py, su único sitio
 
 
 def with_body(slug: str, grade_id: str, body: str) -> str:
     """La celda ``grade_id`` con ``body`` en lugar de lo que va entre sus marcas de solución: otro camino
     en el mismo sitio, sin repetir la cabecera de la clase o de la función que da el cuaderno."""
+    begin_marker, end_marker = _solution_markers()
     cell = solution(slug, grade_id)
-    start = cell.index(BEGIN) + len(BEGIN)
-    end = cell.rindex("\n", 0, cell.index(END)) + 1
+    start = cell.index("\n", cell.index(begin_marker)) + 1
+    end = cell.rindex("\n", 0, cell.index(end_marker)) + 1
     return with_changes(cell, (cell[start:end], body.strip("\n") + "\n"))

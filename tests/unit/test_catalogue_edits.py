@@ -39,11 +39,12 @@ def test_answers_changes_only_the_named_predictions():
 
 
 def test_with_body_keeps_the_head_and_replaces_only_what_the_learner_writes():
-    from catalogues.edits import BEGIN, END, with_body
+    from catalogues.edits import with_body
 
+    begin, end = "### BEGIN SOLUTION\n", "### END SOLUTION"
     original = solution("03-tensores", "nb03-pad-batch")
     changed = with_body("03-tensores", "nb03-pad-batch", "    return None\n")
-    head = original[:original.index(BEGIN) + len(BEGIN)]
-    assert changed.startswith(head) and changed.endswith(original[original.index(END):])
-    between = changed[len(head):changed.index(END)]
-    assert between.strip() == "return None" and between != original[len(head):original.index(END)]
+    head = original[:original.index(begin) + len(begin)]
+    assert changed.startswith(head) and changed.endswith(original[original.index(end):])
+    between = changed[len(head):changed.index(end)]
+    assert between.strip() == "return None" and between != original[len(head):original.index(end)]
