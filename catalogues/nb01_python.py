@@ -95,6 +95,8 @@ class GameTokenizer(Tokenizer):
          _tokenizer(('markers = {"<pad>", "<bos>", "<eos>"}', 'markers = {"<pad>"}'))),
         ("decode_game también tira los <unk>",
          _tokenizer(('markers = {"<pad>", "<bos>", "<eos>"}', "markers = set(SPECIALS)"))),
+        ("decode_game también tira los <mask> (el enunciado dice que se quedan)",
+         _tokenizer(('markers = {"<pad>", "<bos>", "<eos>"}', 'markers = {"<pad>", "<bos>", "<eos>", "<mask>"}'))),
         ("no hereda de Tokenizer: copia todo en una clase suelta", '''
 SPECIALS = ["<pad>", "<bos>", "<eos>", "<mask>", "<unk>"]
 
