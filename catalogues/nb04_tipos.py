@@ -125,6 +125,34 @@ def ids_from_bytes(raw):
 def ids_from_bytes(raw):
     return torch.from_numpy(on_disk).long()[:, : raw.shape[1] // 2]
 '''),
+        ("[copia] lee los bytes como uint16 con np.frombuffer, como la demo de la sección 4: depende del orden "
+         "de bytes de la máquina y se salta la cuenta", '''
+import numpy as np
+
+
+def ids_from_bytes(raw):
+    flat = np.frombuffer(raw.numpy().tobytes(), dtype=np.uint16)
+    return torch.from_numpy(flat.astype(np.int64)).reshape(raw.shape[0], -1)
+'''),
+        ("lee los bytes como uint16 con torch.frombuffer, sin pasar por NumPy", '''
+def ids_from_bytes(raw):
+    data = bytearray(raw.flatten().tolist())
+    return torch.frombuffer(data, dtype=torch.int16).long().reshape(raw.shape[0], -1)
+'''),
+        ("reinterpreta la memoria con .view(torch.int16)", '''
+def ids_from_bytes(raw):
+    return raw.contiguous().view(torch.int16).long()
+'''),
+        ("esconde np.frombuffer en una función auxiliar con otro nombre", '''
+import numpy as np
+
+read_u16 = getattr(np, "from" + "buffer")
+
+
+def ids_from_bytes(raw):
+    flat = read_u16(bytes(raw.flatten().tolist()), dtype=np.uint16)
+    return torch.tensor(flat.astype(np.int64)).reshape(raw.shape[0], -1)
+'''),
     ],
     "nb04-predict-memory": [
         ("cuenta números en vez de bytes",
