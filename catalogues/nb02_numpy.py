@@ -47,121 +47,73 @@ WRONG_ANSWERS = {
         ("[mensaje] escribe ceros a ver qué dice el test",
          _counts(naive_value="0", naive_total="0", exact_rows="(0, 0, 0, 0)")),
     ],
-    "nb02-previous-given-next": [
-        ("devuelve float32 donde el enunciado pide float64", '''
+    "nb02-neighbour-probs": [
+        ("[copia] pega el modelo de conteos del cuaderno: solo los vecinos de después", '''
 import numpy as np
 
-def previous_given_next(counts):
-    totals = counts.sum(axis=0, keepdims=True)
-    return (counts / np.maximum(totals, 1)).T.astype(np.float32)
-'''),
-        ("[bucle] el bucle por columnas, movido a una función auxiliar que el código de la función no enseña", '''
-import numpy as np
-
-def _column(counts, b):
-    total = counts[:, b].sum()
-    return counts[:, b] / total if total else np.zeros(len(counts))
-
-def _all_columns(counts):
-    return np.array([_column(counts, b) for b in range(len(counts))])
-
-def previous_given_next(counts):
-    return _all_columns(counts)
-'''),
-        ("[copia] pega la normalización por filas del cuaderno: P(siguiente | actual), no la de antes", '''
-import numpy as np
-
-def previous_given_next(counts):
+def neighbour_probs(counts):
     return counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)
 '''),
-        ("normaliza las columnas pero no traspone: la distribución queda en la columna b", '''
+        ("solo los vecinos de antes: normaliza la traspuesta como el modelo de conteos", '''
 import numpy as np
 
-def previous_given_next(counts):
-    return counts / np.maximum(counts.sum(axis=0, keepdims=True), 1)
-'''),
-        ("traspone el modelo de conteos del cuaderno: divide por el total de la fila equivocada", '''
-import numpy as np
-
-def previous_given_next(counts):
-    return (counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)).T
-'''),
-        ("[copia] traspone con .T como la demo y divide por los totales de las filas de antes, no por los de la traspuesta", '''
-import numpy as np
-
-def previous_given_next(counts):
-    return counts.T / np.maximum(counts.sum(axis=1, keepdims=True), 1)
-'''),
-        ("traspone y olvida keepdims: en una matriz cuadrada divide columnas sin dar error", '''
-import numpy as np
-
-def previous_given_next(counts):
+def neighbour_probs(counts):
     c = counts.T
-    return c / np.maximum(c.sum(axis=0), 1)
+    return c / np.maximum(c.sum(axis=1, keepdims=True), 1)
 '''),
-        ("no trata los tokens que nunca son el siguiente: deja nan", '''
+        ("promedia las dos distribuciones (después y antes) en vez de juntar los conteos", '''
 import numpy as np
 
-def previous_given_next(counts):
+def neighbour_probs(counts):
+    after = counts / np.maximum(counts.sum(axis=1, keepdims=True), 1)
+    before = counts.T / np.maximum(counts.T.sum(axis=1, keepdims=True), 1)
+    return (after + before) / 2
+'''),
+        ("cuenta una sola vez la pareja (a, a): resta la diagonal repetida",
+         edit(SLUG, "nb02-neighbour-probs", ("both = counts + counts.T", "both = counts + counts.T - np.diag(np.diag(counts))"))),
+        ("suma los conteos consigo mismos, sin trasponer",
+         edit(SLUG, "nb02-neighbour-probs", ("both = counts + counts.T", "both = counts + counts"))),
+        ("olvida keepdims: en una matriz cuadrada divide columnas sin dar error",
+         edit(SLUG, "nb02-neighbour-probs", ("both.sum(axis=1, keepdims=True)", "both.sum(axis=1)"))),
+        ("divide por los totales de las columnas", edit(SLUG, "nb02-neighbour-probs", ("axis=1", "axis=0"))),
+        ("no trata los tokens sin vecinos: deja nan", '''
+import numpy as np
+
+def neighbour_probs(counts):
+    both = counts + counts.T
     with np.errstate(invalid="ignore"):
-        return (counts / counts.sum(axis=0, keepdims=True)).T
+        return both / both.sum(axis=1, keepdims=True)
 '''),
-        ("reparte a partes iguales las filas sin datos en vez de dejarlas a cero", '''
-import numpy as np
-
-def previous_given_next(counts):
-    c = counts.T
-    totals = c.sum(axis=1, keepdims=True)
-    return np.where(totals > 0, c / np.maximum(totals, 1), 1.0 / c.shape[1])
-'''),
-        ("división entera: todo sale 0 o 1 y el tipo es int", '''
-import numpy as np
-
-def previous_given_next(counts):
-    return (counts // np.maximum(counts.sum(axis=0, keepdims=True), 1)).T
-'''),
-        ("[global] divide por col_totals, los totales de la matriz del cuaderno", '''
-import numpy as np
-
-def previous_given_next(counts):
-    return (counts / np.maximum(col_totals, 1)).T
+        ("división entera: todo sale 0 o 1 y el tipo es int",
+         edit(SLUG, "nb02-neighbour-probs", ("return both / np.maximum", "return both // np.maximum"))),
+        ("devuelve float32 donde el enunciado pide float64",
+         edit(SLUG, "nb02-neighbour-probs", ("return both / np.maximum(both.sum(axis=1, keepdims=True), 1)",
+                                              "return (both / np.maximum(both.sum(axis=1, keepdims=True), 1)).astype(np.float32)"))),
+        ("[global] devuelve la media de probs y su traspuesta, del cuaderno, en vez de usar el argumento", '''
+def neighbour_probs(counts):
+    return (probs + probs.T) / 2
 '''),
         ("[fijo] devuelve la matriz esperada del test visible", '''
 import numpy as np
 
-def previous_given_next(counts):
-    return np.array([[0.0, 0.25, 0.75], [0.5, 0.0, 0.5], [0.0, 0.0, 0.0]])
+def neighbour_probs(counts):
+    return np.array([[2 / 7, 2 / 7, 3 / 7, 0.0], [1.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]])
 '''),
-        ("[bucle] recorre la matriz casilla a casilla con dos for", '''
+        ("[bucle] recorre las parejas con dos for", '''
 import numpy as np
 
-def previous_given_next(counts):
+def neighbour_probs(counts):
     V = counts.shape[0]
     out = np.zeros((V, V))
-    for b in range(V):
-        total = counts[:, b].sum()
-        for a in range(V):
-            if total > 0:
-                out[b, a] = counts[a, b] / total
-    return out
+    for a in range(V):
+        for b in range(V):
+            out[a, b] += counts[a, b]
+            out[b, a] += counts[a, b]
+    return out / np.maximum(out.sum(axis=1, keepdims=True), 1)
 '''),
-        ("[copia] llama a probs_with_loops, la función de la celda de %timeit, con la traspuesta: bucles prestados",
-         edit(SLUG,
-              "nb02-previous-given-next",
-              ("    totals = counts.sum(axis=0, keepdims=True)        # (1, V): apariciones de cada token como siguiente\n", ""),
-              ("return (counts / np.maximum(totals, 1)).T", "return probs_with_loops(counts.T)"))),
-        ("[copia] pega probs_with_loops, la función de la celda de %timeit, y la aplica a la traspuesta", '''
-import numpy as np
-
-def previous_given_next(counts):
-    c = counts.T
-    out = np.zeros(c.shape)
-    for i in range(c.shape[0]):
-        total = max(c[i].sum(), 1)
-        for j in range(c.shape[1]):
-            out[i, j] = c[i, j] / total
-    return out
-'''),
+        ("[copia] llama a probs_with_loops, la función de la celda de %timeit, con la suma: bucles prestados",
+         edit(SLUG, "nb02-neighbour-probs",
+              ("return both / np.maximum(both.sum(axis=1, keepdims=True), 1)", "return probs_with_loops(both)"))),
     ],
     "nb02-played-probs": [
         ("[copia] aplana como en la sección 4: devuelve B·(L-1) números en vez de una tabla (B, L-1)", '''
