@@ -85,6 +85,18 @@ def test_an_earlier_notebook_or_an_earlier_solution_teaches():
                                                                                        "sin enseñar: sintaxis:indice-negativo"]
 
 
+def test_some_pieces_are_taught_only_by_the_text_that_names_them():
+    solution = ('def last(x):\n    """x: (N,) -> float."""\n    ### BEGIN SOLUTION\n'
+                "    return x[-1].item() if x.numel() else 0.0\n    ### END SOLUTION")
+    exercise = _exercise("e", solution, GOOD_TESTS.replace("total", "last"))
+    demo = new_code_cell("y = torch.arange(4)\nprint(y[-1].item() if y.numel() else 0.0)")
+    used_only = set(_keys(_review(_notebook(demo, exercise))))
+    assert {"sin enseñar: .item", "sin enseñar: sintaxis:if-else"} <= used_only
+    assert "sin enseñar: .numel" not in used_only  # lo demás sí lo enseña la demo
+    prose = new_markdown_cell("`.item()` da un número de Python, y `a if c else b` elige entre dos valores.")
+    assert not {"sin enseñar: .item", "sin enseñar: sintaxis:if-else"} & set(_keys(_review(_notebook(demo, prose, exercise))))
+
+
 def test_the_extractor_names_calls_keywords_syntax_and_skips_what_the_code_defines():
     tree = ingredients.parse(
         "import torch.nn.functional as F\n"

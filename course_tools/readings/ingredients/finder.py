@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .vocabulary import BUILTIN_NAMES, OPERATORS, STATEMENTS, WRAPPER, syntax
+from .vocabulary import BUILTIN_NAMES, EXPLAINED_ONLY, OPERATORS, STATEMENTS, WRAPPER, syntax
 
 
 def without_magics(source: str) -> str:
@@ -229,6 +229,7 @@ def of_tree(tree: ast.AST, aliases: dict[str, str], lines: set[int] | None = Non
 
 
 def taught_by(tree: ast.AST, aliases: dict[str, str], lines: set[int] | None = None) -> set[str]:
-    """Lo que enseña ``tree``: sus ingredientes y los métodos y atributos que define (``.decode`` de una clase)."""
+    """Lo que enseña ``tree``: sus ingredientes y los métodos y atributos que define (``.decode`` de una clase),
+    menos los de ``EXPLAINED_ONLY``, que solo enseña el texto que los nombra."""
     _, attributes = defined_names(tree)
-    return of_tree(tree, aliases, lines) | {"." + attribute for attribute in attributes}
+    return (of_tree(tree, aliases, lines) - EXPLAINED_ONLY) | {"." + attribute for attribute in attributes}

@@ -66,6 +66,14 @@ SYNTAX = {
 }
 SYNTAX_PREFIX = "sintaxis:"
 
+# Piezas que quien viene de otro lenguaje no deduce de verlas usadas en una demo: solo cuentan como enseñadas
+# cuando el texto de una celda las nombra (`range(n)`, `a if c else b`, `.item()`…), no por salir en el código.
+EXPLAINED_ONLY = frozenset({
+    "range", "property", "staticmethod", ".item", ".tolist", ".detach", "torch.manual_seed", "torch.randn",
+    SYNTAX_PREFIX + "if-else", SYNTAX_PREFIX + "lambda", SYNTAX_PREFIX + "is", SYNTAX_PREFIX + "is not",
+    SYNTAX_PREFIX + "decorador",
+})
+
 STATEMENTS = {
     ast.For: "for", ast.AsyncFor: "for", ast.While: "while", ast.If: "if", ast.IfExp: "if-else",
     ast.ListComp: "comprension-lista", ast.SetComp: "comprension-conjunto", ast.DictComp: "comprension-dict",
