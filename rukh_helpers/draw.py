@@ -58,9 +58,18 @@ def _stretch(x: torch.Tensor, shape: torch.Size) -> tuple[torch.Tensor, torch.Te
     return view.expand(shape), ghost
 
 
-def draw_broadcast(a, b, op: str = "+", names: Sequence[str] | None = None, *, edgeitems: int = 3):
-    """``a op b`` con broadcasting: los operandos estirados (en fantasma lo que no existe en memoria) y el resultado."""
-    a, b = as_tensor(a, "a"), as_tensor(b, "b")
+BROADCAST_TITLE = "En fantasma, las copias del estiramiento: no ocupan memoria"
+
+
+def draw_broadcast(a, b, op: str = "+", names: Sequence[str] | None = None, *, edgeitems: int = 3,
+                   labels: Sequence[str] = ("a", "b"), title: str | None = None):
+    """``a op b`` con broadcasting: los operandos estirados (en fantasma lo que no existe en memoria) y el resultado.
+
+    ``labels`` nombra los dos operandos en sus rótulos (``"elo[:, None]"`` en vez de ``"a"``) y ``title``
+    cambia el título de la figura."""
+    if isinstance(labels, str) or len(labels) != 2:
+        raise ValueError(f"labels debe dar dos nombres, uno por operando; recibí {labels!r}.")
+    a, b = as_tensor(a, labels[0]), as_tensor(b, labels[1])
     if op not in OPERATIONS:
         raise ValueError(f"op debe ser una de {' '.join(OPERATIONS)}; recibí {op!r}.")
     try:
@@ -74,12 +83,12 @@ def draw_broadcast(a, b, op: str = "+", names: Sequence[str] | None = None, *, e
     out = as_tensor(result, "el resultado")
     dims = dim_names(names, out)
     canvas = Canvas()
-    for label, operand in (("a", a), ("b", b)):
+    for k, (label, operand) in enumerate(zip(labels, (a, b))):
         stretched, ghost = _stretch(operand, shape)
         canvas.place(stretched, f"{label} {shape_text(operand)} → {tuple(shape)}", dims, Style(ghost=ghost), edgeitems)
-        canvas.symbol(op if label == "a" else "=")
+        canvas.symbol(op if k == 0 else "=")
     canvas.place(out, f"resultado {tuple(shape)}", dims, Style(), edgeitems)
-    return canvas.figure("En fantasma, las copias del estiramiento: no ocupan memoria")
+    return canvas.figure(title or BROADCAST_TITLE)
 
 
 def _draw_pick(x: torch.Tensor, picked_ids: torch.Tensor, result: torch.Tensor, names, result_names, title,

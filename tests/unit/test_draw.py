@@ -124,6 +124,17 @@ def test_broadcast_shows_ghost_copies_and_the_result():
     assert "×" in _texts(fig)
 
 
+def test_broadcast_names_its_operands_and_title():
+    fig = draw.draw_broadcast(torch.zeros(3, 1), torch.zeros(4), "-", labels=("elo[:, None]", "rivals"),
+                              title="Otro título")
+    texts = _texts(fig)
+    assert "elo[:, None] (3, 1) → (3, 4)" in texts and "rivals (4,) → (3, 4)" in texts
+    assert "a (3, 1) → (3, 4)" not in texts
+    assert "Otro título" in texts and draw.BROADCAST_TITLE not in texts
+    with pytest.raises(ValueError, match="labels debe dar dos nombres"):
+        draw.draw_broadcast(torch.zeros(3), torch.zeros(3), labels=("solo uno",))
+
+
 def test_selection_gather_and_argmax_mark_the_chosen_cells():
     x = torch.arange(12).view(3, 4)
     fig = draw.draw_selection(x, (slice(None), slice(1, 3)))
