@@ -12,6 +12,10 @@ SLUG = "06-indexado"
 def _prediction(**values):
     return answers(SLUG, "nb06-predict-shapes", **values)
 
+def _worst(*changes):
+    return edit(SLUG, "nb06-worst-move", *changes)
+
+
 WRONG_ANSWERS = {
     "nb06-header": [
         ("[copia] copia `batch[:, 3]` de la demo: la primera jugada sale como vector (B,), sin su eje", edit(SLUG, "nb06-header", ("ids[:, 3:4]", "ids[:, 3]"))),
@@ -106,41 +110,40 @@ def last_real(ids):
     return torch.tensor(out)
 '''),
     ],
-    "nb06-game-nll": [
-        ("[copia] la media de la demo: un solo número para todo el lote, no uno por partida", '''
-def game_nll(logits, y):
+    "nb06-worst-move": [
+        ("[copia] la media de la demo: devuelve −log p medio, no una posición", '''
+def worst_move(logits, y):
     logp = torch.log_softmax(logits, dim=-1)
     logp_played = logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)
     real = y != PAD_ID
     return -logp_played[real].mean()
 '''),
-        ("[copia] la media de la demo por partida, pero con el relleno dentro", '''
-def game_nll(logits, y):
+        ("olvida el relleno: una posición <pad> puede ganar", _worst(('nll[y == PAD_ID] = float("-inf")', "pass"))),
+        ("tapa el relleno con +inf: el relleno gana siempre", _worst(('float("-inf")', 'float("inf")'))),
+        ("argmin: la jugada que más esperaba, no la que menos", _worst(("nll.argmax(dim=-1)", "nll.argmin(dim=-1)"))),
+        ("olvida el signo: el argmax de log p es la jugada más esperada", _worst(("nll = -logp", "nll = logp"))),
+        ("olvida el log_softmax: usa los logits crudos como si fueran log p", _worst(("-logp.gather", "-logits.gather"))),
+        ("devuelve el token que vino en la peor posición, no la posición", _worst(("return nll.argmax(dim=-1)", "return y.gather(1, nll.argmax(dim=-1, keepdim=True)).squeeze(1)"))),
+        ("busca en el eje de las partidas: una respuesta por posición", _worst(("nll.argmax(dim=-1)", "nll.argmax(dim=0)"))),
+        ("tapa el relleno en los logits de quien llama: los modifica (y su softmax da NaN)", '''
+def worst_move(logits, y):
+    logits[y == PAD_ID] = float("-inf")
     logp = torch.log_softmax(logits, dim=-1)
-    logp_played = logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)
-    return -logp_played.mean(dim=1)
+    return (-logp.gather(-1, y.unsqueeze(-1)).squeeze(-1)).argmax(dim=-1)
 '''),
-        ("[bucle] una F.cross_entropy con ignore_index por partida, en un bucle de Python", '''
-def game_nll(logits, y):
-    return torch.stack([F.cross_entropy(logits[b], y[b], ignore_index=PAD_ID) for b in range(logits.shape[0])])
+        ("[bucle] recorre las partidas en Python", '''
+def worst_move(logits, y):
+    out = []
+    for b in range(y.shape[0]):
+        logp = torch.log_softmax(logits[b], dim=-1)
+        nll = -logp.gather(-1, y[b].unsqueeze(-1)).squeeze(-1)
+        nll[y[b] == PAD_ID] = float("-inf")
+        out.append(nll.argmax())
+    return torch.stack(out)
 '''),
-        ("[global] aplana con el VOCAB_SIZE del cuaderno en vez de la V de los logits", '''
-def game_nll(logits, y):
-    B, T = y.shape
-    nll = F.cross_entropy(logits.reshape(-1, VOCAB_SIZE), y.reshape(-1), reduction="none", ignore_index=PAD_ID)
-    real = (y != PAD_ID).float()
-    return nll.view(B, T).sum(dim=1) / real.sum(dim=1)
+        ("[fijo] devuelve las posiciones del caso hecho a mano", '''
+def worst_move(logits, y):
+    return torch.tensor([1, 2])
 '''),
-        ("[fijo] devuelve los valores del caso hecho a mano", '''
-def game_nll(logits, y):
-    import math
-    return torch.tensor([(math.log(2) + math.log(4)) / 2, (2 * math.log(2) + math.log(4)) / 3])
-'''),
-        ("pone el relleno a 0 pero divide entre todas las posiciones, no entre las reales", edit(SLUG, "nb06-game-nll", ("(nll * real).sum(dim=1) / real.sum(dim=1)", "(nll * real).mean(dim=1)"))),
-        ("olvida el log_softmax: usa los logits crudos como si fueran log p", edit(SLUG, "nb06-game-nll", ("-logp.gather", "-logits.gather"))),
-        ("usa softmax en vez de log_softmax: promedia −p, no −log p", edit(SLUG, "nb06-game-nll", ("torch.log_softmax(logits", "torch.softmax(logits"))),
-        ("promedia en el eje de las partidas: una media por posición", edit(SLUG, "nb06-game-nll", ("(nll * real).sum(dim=1) / real.sum(dim=1)", "(nll * real).sum(dim=0) / real.sum(dim=0)"))),
-        ("olvida el signo: devuelve log p medio, negativo", edit(SLUG, "nb06-game-nll", ("nll = -logp", "nll = logp"))),
-        ("log_softmax en el eje de las posiciones en vez del vocabulario", edit(SLUG, "nb06-game-nll", ("torch.log_softmax(logits, dim=-1)", "torch.log_softmax(logits, dim=1)"))),
     ],
 }

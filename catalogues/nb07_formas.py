@@ -9,6 +9,11 @@ from catalogues.edits import answers, edit
 SLUG = "07-formas"
 
 
+def _copies(*answers):
+    """La celda de la predicción «¿copia o no copia?» con estas seis respuestas (un texto se escribe tal cual)."""
+    return "".join(f"copy_{k} = {a if isinstance(a, str) else repr(a)}\n" for k, a in enumerate(answers, 1))
+
+
 def _prediction(**values):
     return answers(SLUG, "nb07-predict-strides", **values)
 
@@ -37,27 +42,14 @@ stride_heads = (4, 1)
 '''),
     ],
     "nb07-predict-copies": [
-        ("[mensaje] cree que ninguna operación copia", '''
-copies = (False, False, False, False, False, False)
-'''),
-        ("cree que reshape copia siempre", '''
-copies = (False, True, True, True, False, True)
-'''),
-        ("cree que todo lo que pasa por un transpose acaba copiado", '''
-copies = (False, True, False, True, False, True)
-'''),
-        ("cree que un corte no contiguo se puede leer como vista plana", '''
-copies = (False, False, False, False, False, True)
-'''),
-        ("cree que contiguous() copia siempre", '''
-copies = (False, False, False, True, True, True)
-'''),
-        ("cree que view sobre una copia vuelve a la memoria de m", '''
-copies = (False, False, False, True, False, False)
-'''),
-        ("[mensaje] escribe las respuestas con 1 y 0 y se deja una", '''
-copies = (0, 0, 0, 1, 0)
-'''),
+        ("[mensaje] cree que ninguna operación copia", _copies(False, False, False, False, False, False)),
+        ("cree que reshape copia siempre", _copies(False, True, True, True, False, True)),
+        ("cree que todo lo que pasa por un transpose acaba copiado", _copies(False, True, False, True, False, True)),
+        ("cree que un corte no contiguo se puede leer como vista plana", _copies(False, False, False, False, False, True)),
+        ("cree que contiguous() copia siempre", _copies(False, False, False, True, True, True)),
+        ("cree que view sobre una copia vuelve a la memoria de m", _copies(False, False, False, True, False, False)),
+        ("[mensaje] escribe las respuestas con 1 y 0", _copies(0, 0, 0, 1, 0, 1)),
+        ("[mensaje] se deja la última sin predecir", _copies(False, False, False, True, False, "...")),
     ],
     "nb07-split-qkv": [
         ("[copia] la línea de la demo, view(B, T, H, D).transpose(1, 2), sobre qkv entero", '''

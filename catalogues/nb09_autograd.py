@@ -13,8 +13,8 @@ def _sgd(*changes):
     return edit(SLUG, "nb09-predict-sgd", *changes)
 
 
-def _derivative(*changes):
-    return edit(SLUG, "nb09-derivative-at", *changes)
+def _newton(*changes):
+    return edit(SLUG, "nb09-newton-step", *changes)
 
 
 def _rows(*changes):
@@ -32,6 +32,7 @@ def _finite(*changes):
 _QUOTIENT = "(f(w + nudge) - f(w - nudge)) / (2 * h)"
 _UPDATE = "coeffs -= lr * coeffs.grad"
 _RETURN = "return loss.item()"
+_NEWTON_RETURN = "return (x - y / x.grad).detach()"
 
 WRONG_ANSWERS = {
     "nb09-predict-sgd": [
@@ -59,53 +60,51 @@ grad_fresh = -36.0
         ("[mensaje] escribe el gradiente como texto",
          _sgd(("grad_after_two = -108.0", 'grad_after_two = "-108"'))),
     ],
-    "nb09-derivative-at": [
-        ("[copia] copia la demo de un solo punto: backward() sobre un vector falla", '''
-def derivative_at(f, xs):
-    w = xs.clone().requires_grad_(True)
-    loss = f(w)
-    loss.backward()
-    return w.grad
-'''),
-        ("usa la media en vez de la suma: cada derivada sale dividida entre N",
-         _derivative((".sum()", ".mean()"))),
-        ("marca el xs de quien llama con requires_grad_: lo cambia y acumula gradiente entre llamadas", '''
-def derivative_at(f, xs):
-    xs.requires_grad_(True)
-    f(xs).sum().backward()
-    return xs.grad
-'''),
-        ("devuelve los valores de f, no sus derivadas", '''
-def derivative_at(f, xs):
+    "nb09-newton-step": [
+        ("[copia] pega la demo de la suma (c37): devuelve las derivadas, no el punto nuevo", '''
+def newton_step(f, xs):
     x = xs.detach().clone().requires_grad_(True)
+    f(x).sum().backward()
+    return x.grad
+'''),
+        ("[copia] la demo de un solo punto: backward() sobre un vector falla", '''
+def newton_step(f, xs):
+    x = xs.clone().requires_grad_(True)
     y = f(x)
+    y.backward()
+    return (x - y / x.grad).detach()
+'''),
+        ("devuelve la cuenta con su historial: el resultado pide gradiente", _newton((_NEWTON_RETURN, "return x - y / x.grad"))),
+        ("da el paso al revés: x + f / f'", _newton((_NEWTON_RETURN, "return (x + y / x.grad).detach()"))),
+        ("divide al revés: x − f' / f", _newton((_NEWTON_RETURN, "return (x - x.grad / y).detach()"))),
+        ("devuelve solo el cociente f / f', sin restarlo de x", _newton((_NEWTON_RETURN, "return (y / x.grad).detach()"))),
+        ("usa la media en vez de la suma: cada derivada sale dividida entre N", _newton((".sum()", ".mean()"))),
+        ("marca el xs de quien llama con requires_grad_: lo cambia y acumula gradiente entre llamadas", '''
+def newton_step(f, xs):
+    xs.requires_grad_(True)
+    y = f(xs)
     y.sum().backward()
-    return y.detach()
+    return (xs - y / xs.grad).detach()
 '''),
         ("[bucle] una retropropagación por punto, recorriendo xs", '''
-def derivative_at(f, xs):
+def newton_step(f, xs):
     out = torch.empty_like(xs)
     for i in range(len(xs)):
         w = torch.tensor(float(xs[i]), requires_grad=True)
-        f(w).backward()
-        out[i] = w.grad
+        y = f(w)
+        y.backward()
+        out[i] = (w - y / w.grad).detach()
     return out
 '''),
-        ("[bucle] una comprensión de listas con autograd.grad punto a punto", '''
-def derivative_at(f, xs):
-    points = [x.detach().clone().requires_grad_(True) for x in xs]
-    return torch.stack([torch.autograd.grad(f(p), p)[0] for p in points])
+        ("[fijo] escribe a mano el paso de la función del ejemplo visible, t² − 2", '''
+def newton_step(f, xs):
+    return xs - (xs ** 2 - 2) / (2 * xs)
 '''),
-        ("[fijo] escribe a mano la derivada de la función del ejemplo visible, 3t² − 2", '''
-def derivative_at(f, xs):
-    return 3 * xs ** 2 - 2
+        ("[fijo] devuelve los tres puntos del primer caso visible, escritos tal cual", '''
+def newton_step(f, xs):
+    return torch.tensor([1.5, 1.5, -1.5])
 '''),
-        ("[fijo] devuelve las tres derivadas del primer caso visible, escritas tal cual", '''
-def derivative_at(f, xs):
-    return torch.tensor([1.0, -2.0, 10.0])
-'''),
-        ("[global] deriva en el v de la demo en vez de en xs",
-         _derivative(("xs.detach()", "v.detach()"))),
+        ("[global] da el paso desde el w de la demo en vez de desde xs", _newton(("xs.detach()", "w.detach()"))),
     ],
     "nb09-finite-diff": [
         ("diferencias hacia delante, (f(w + h) − f(w)) / h, en vez de centradas",

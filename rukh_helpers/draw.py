@@ -12,6 +12,8 @@ como mucho, del ancho de una celda de Colab:
   ``gather`` o ``argmax``, marcadas en el tensor de origen y colocadas en el resultado.
 - ``draw_memory``: la memoria como una fila junto a la cuadrícula lógica, con los *strides*.
 - ``draw_heads``: (T, d) → (H, T, D), las celdas coloreadas por cabeza.
+- ``draw_graph``: un grafo de cálculo: cajas con el valor de cada paso y, en cada flecha, su
+  derivada local.
 
 El lienzo (cuadrículas, colores, rótulos) está en ``canvas``. matplotlib se importa dentro de cada
 función: ``import rukh_helpers`` sigue siendo ligero.
@@ -25,7 +27,7 @@ import torch
 
 from .canvas import (  # noqa: F401  (los colores y el texto de una celda también se leen desde aquí)
     CELL_INCHES, EDGE, FACE, FALSE_FACE, HEAD_COLORS, MAX_WIDTH_INCHES, NEG_INF_FACE, PICKED, TEXT, TRUE_FACE, Canvas,
-    Style, as_tensor, cell_text, dim_names, kept_indices, shape_text,
+    Style, as_tensor, cell_text, dim_names, kept_indices, pyplot, shape_text,
 )
 
 OPERATIONS: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
@@ -58,9 +60,18 @@ def _stretch(x: torch.Tensor, shape: torch.Size) -> tuple[torch.Tensor, torch.Te
     return view.expand(shape), ghost
 
 
-def draw_broadcast(a, b, op: str = "+", names: Sequence[str] | None = None, *, edgeitems: int = 3):
-    """``a op b`` con broadcasting: los operandos estirados (en fantasma lo que no existe en memoria) y el resultado."""
-    a, b = as_tensor(a, "a"), as_tensor(b, "b")
+BROADCAST_TITLE = "En fantasma, las copias del estiramiento: no ocupan memoria"
+
+
+def draw_broadcast(a, b, op: str = "+", names: Sequence[str] | None = None, *, edgeitems: int = 3,
+                   labels: Sequence[str] = ("a", "b"), title: str | None = None):
+    """``a op b`` con broadcasting: los operandos estirados (en fantasma lo que no existe en memoria) y el resultado.
+
+    ``labels`` nombra los dos operandos en sus rótulos (``"elo[:, None]"`` en vez de ``"a"``) y ``title``
+    cambia el título de la figura."""
+    if isinstance(labels, str) or len(labels) != 2:
+        raise ValueError(f"labels debe dar dos nombres, uno por operando; recibí {labels!r}.")
+    a, b = as_tensor(a, labels[0]), as_tensor(b, labels[1])
     if op not in OPERATIONS:
         raise ValueError(f"op debe ser una de {' '.join(OPERATIONS)}; recibí {op!r}.")
     try:
@@ -74,12 +85,12 @@ def draw_broadcast(a, b, op: str = "+", names: Sequence[str] | None = None, *, e
     out = as_tensor(result, "el resultado")
     dims = dim_names(names, out)
     canvas = Canvas()
-    for label, operand in (("a", a), ("b", b)):
+    for k, (label, operand) in enumerate(zip(labels, (a, b))):
         stretched, ghost = _stretch(operand, shape)
         canvas.place(stretched, f"{label} {shape_text(operand)} → {tuple(shape)}", dims, Style(ghost=ghost), edgeitems)
-        canvas.symbol(op if label == "a" else "=")
+        canvas.symbol(op if k == 0 else "=")
     canvas.place(out, f"resultado {tuple(shape)}", dims, Style(), edgeitems)
-    return canvas.figure("En fantasma, las copias del estiramiento: no ocupan memoria")
+    return canvas.figure(title or BROADCAST_TITLE)
 
 
 def _draw_pick(x: torch.Tensor, picked_ids: torch.Tensor, result: torch.Tensor, names, result_names, title,
@@ -212,3 +223,46 @@ def draw_heads(x, heads: int, names: Sequence[str] = ("T", "d"), *, edgeitems: i
     head_of = torch.arange(heads).view(heads, 1, 1).expand_as(split)
     canvas.place(split, f"(H, T, D) = {shape_text(split)}", ("H", names[0], "D"), Style(colors=head_of), edgeitems)
     return canvas.figure(f"{heads} cabezas de D = {per_head}: cada una se queda con sus columnas")
+
+
+def draw_graph(nodes: dict, edges: Sequence, title: str | None = None, note: str | None = None):
+    """Un grafo de cálculo. ``nodes``: ``{nombre: (x, y, texto)}``, la caja de cada valor;
+    ``edges``: ``(origen, destino, rótulo)`` o ``(origen, destino, rótulo, curva)``, una flecha por
+    camino con su rótulo (la derivada local) en medio; ``curva`` separa dos flechas entre las mismas
+    cajas (0.3 y −0.3). ``note``, debajo: la cuenta del gradiente."""
+    for edge in edges:
+        if len(edge) not in (3, 4):
+            raise ValueError(f"cada flecha es (origen, destino, rótulo[, curva]); recibí {edge!r}.")
+        missing = [name for name in edge[:2] if name not in nodes]
+        if missing:
+            raise ValueError(f"la flecha {edge[:2]} nombra cajas que no existen: {', '.join(map(str, missing))}.")
+    plt = pyplot()
+    xs = [x for x, _, _ in nodes.values()]
+    ys = [y for _, y, _ in nodes.values()]
+    width, height = max(xs) - min(xs) + 2.4, max(ys) - min(ys) + 1.6 + (0.8 if note else 0)
+    inches = min(1.0, MAX_WIDTH_INCHES / width)
+    fig, ax = plt.subplots(figsize=(width * inches, height * inches), facecolor="white")
+    ax.set_facecolor("white")
+    for src, dst, label, *rest in edges:
+        (x0, y0, _), (x1, y1, _) = nodes[src], nodes[dst]
+        bend = rest[0] if rest else 0.0
+        ax.annotate("", xy=(x1, y1), xytext=(x0, y0),
+                    arrowprops=dict(arrowstyle="-|>", color=EDGE, shrinkA=24, shrinkB=24,
+                                    connectionstyle=f"arc3,rad={bend}"))
+        # El punto medio de la curva: la mitad del camino hacia su punto de control.
+        mx, my = (x0 + x1) / 2 + bend / 2 * (y1 - y0), (y0 + y1) / 2 - bend / 2 * (x1 - x0)
+        ax.text(mx, my, label, ha="center", va="center", fontsize=10, color=TEXT,
+                bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none"))
+    for x, y, text in nodes.values():
+        ax.text(x, y, text, ha="center", va="center", fontsize=11, color=TEXT,
+                bbox=dict(boxstyle="round,pad=0.4", facecolor=FACE, edgecolor=EDGE))
+    if note:
+        ax.text((min(xs) + max(xs)) / 2, min(ys) - 0.9, note, ha="center", va="center", fontsize=11, color=TEXT)
+    if title:
+        ax.set_title(title, color=TEXT)
+    ax.set_xlim(min(xs) - 1.2, max(xs) + 1.2)
+    ax.set_ylim(min(ys) - (1.4 if note else 0.8), max(ys) + 0.8)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    plt.close(fig)  # se muestra una vez, como resultado de la celda
+    return fig

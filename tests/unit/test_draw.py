@@ -124,6 +124,17 @@ def test_broadcast_shows_ghost_copies_and_the_result():
     assert "×" in _texts(fig)
 
 
+def test_broadcast_names_its_operands_and_title():
+    fig = draw.draw_broadcast(torch.zeros(3, 1), torch.zeros(4), "-", labels=("elo[:, None]", "rivals"),
+                              title="Otro título")
+    texts = _texts(fig)
+    assert "elo[:, None] (3, 1) → (3, 4)" in texts and "rivals (4,) → (3, 4)" in texts
+    assert "a (3, 1) → (3, 4)" not in texts
+    assert "Otro título" in texts and draw.BROADCAST_TITLE not in texts
+    with pytest.raises(ValueError, match="labels debe dar dos nombres"):
+        draw.draw_broadcast(torch.zeros(3), torch.zeros(3), labels=("solo uno",))
+
+
 def test_selection_gather_and_argmax_mark_the_chosen_cells():
     x = torch.arange(12).view(3, 4)
     fig = draw.draw_selection(x, (slice(None), slice(1, 3)))
@@ -191,3 +202,16 @@ def test_numpy_arrays_and_masks_are_accepted():
     assert len(_cells(draw.draw_tensor(a))) == 6
     fig = draw.draw_selection(a, a % 2 == 0)
     assert _faces(fig).count(draw.PICKED) == 3 + 3
+
+
+def test_graph_draws_boxes_arrow_labels_and_errors():
+    fig = draw.draw_graph({"w": (0, 0, "w = 2"), "p": (3, 1, "w · w"), "y": (6, 0, "y")},
+                          [("w", "p", "×2", 0.3), ("w", "p", "×2", -0.3), ("p", "y", "×1")],
+                          title="un grafo", note="w.grad = 4")
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert texts.count("×2") == 2 and "×1" in texts and "w = 2" in texts and "w.grad = 4" in texts
+    assert fig.axes[0].get_title() == "un grafo"
+    with pytest.raises(ValueError, match="nombra cajas que no existen: z"):
+        draw.draw_graph({"w": (0, 0, "w")}, [("w", "z", "×1")])
+    with pytest.raises(ValueError, match="cada flecha es"):
+        draw.draw_graph({"w": (0, 0, "w")}, [("w",)])
