@@ -137,6 +137,7 @@ def stable_log_softmax(logits):
          answers(SLUG, "nb10-two-losses", loss_legal_only="4.32", extra_loss_half="1.00")),
         ("olvida el signo menos: ln(1/20)", answers(SLUG, "nb10-two-losses", loss_legal_only="-3.00")),
         ("cree que la pérdida sube en p/2", answers(SLUG, "nb10-two-losses", extra_loss_half="0.50")),
+        ("recorta ln 20 = 2.9957 a dos decimales en vez de redondearlo", answers(SLUG, "nb10-two-losses", loss_legal_only="2.99")),
     ],
     "nb10-cross-entropy-by-hand": [
         ("[copia] la línea de F.cross_entropy con ignore_index, que el enunciado prohíbe", '''

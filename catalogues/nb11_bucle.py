@@ -129,6 +129,38 @@ def accumulated_step(model, opt, x, y, n_micro):
         ("devuelve la suma de las pérdidas de los trozos, no su media",
          _step(("return total / n_micro", "return total"))),
         ("devuelve un tensor en vez de un float", _step(("total += loss.item()", "total = total + loss.detach()"))),
+        ("[atajo] llama a la tabla interna del modelo del test visible con el lote entero: sin microlotes", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    logits = model.table(x)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    return loss.item()
+'''),
+        ("[atajo] llama al modelo en trozos para cumplir, pero el gradiente sale de la tabla con el lote entero", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    size = x.shape[0] // n_micro
+    with torch.no_grad():
+        for start in range(0, x.shape[0], size):
+            model(x[start : start + size])
+    logits = torch.nn.functional.embedding(x, model.table.weight)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    return loss.item()
+'''),
+        ("[atajo] salta forward: model.forward no pasa, pero usa los pesos del primer parámetro del modelo con el lote entero", '''
+def accumulated_step(model, opt, x, y, n_micro):
+    weight = next(model.parameters())
+    logits = weight[x]
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    return loss.item()
+'''),
         ("parte las posiciones (el eje T) en vez de las partidas", _step(
             ("x.shape[0] // n_micro", "x.shape[1] // n_micro"),
             ("range(0, x.shape[0], size)", "range(0, x.shape[1], size)"),

@@ -129,7 +129,34 @@ def elo_mse(pred, target):
 '''),
     ],
     "nb16-game-loss": [
-        ("[copia] pega la función rota tal cual",
+        ("[copia] pega la función rota tal cual: view y la media de todas las posiciones", '''
+import torch.nn.functional as F
+
+
+def game_loss(logits, targets):
+    B, T, V = logits.shape
+    per_token = F.cross_entropy(logits.view(B * T, V), targets.view(B * T), ignore_index=0, reduction="none")
+    return per_token.mean()
+'''),
+        ("arregla solo el error (reshape en vez de view): la media sigue contando el relleno", '''
+import torch.nn.functional as F
+
+
+def game_loss(logits, targets):
+    B, T, V = logits.shape
+    per_token = F.cross_entropy(logits.reshape(B * T, V), targets.reshape(B * T), ignore_index=0, reduction="none")
+    return per_token.mean()
+'''),
+        ("arregla solo la media (divide por los tokens reales), pero sigue con view", '''
+import torch.nn.functional as F
+
+
+def game_loss(logits, targets):
+    B, T, V = logits.shape
+    per_token = F.cross_entropy(logits.view(B * T, V), targets.view(B * T), ignore_index=0, reduction="none")
+    return per_token.sum() / (targets != 0).sum()
+'''),
+        ("[copia] pasa los logits (B, T, V) tal cual, sin el eje del vocabulario en su sitio",
          _loss(_NO_V, ("logits.reshape(-1, V), targets.reshape(-1)", "logits, targets"))),
         ("aplana con view: falla con targets de un corte, como y = tokens[:, 1:]",
          _loss(("logits.reshape(-1, V), targets.reshape(-1)", "logits.view(-1, V), targets.view(-1)"))),
