@@ -8,7 +8,7 @@ export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help lab lab-profe progreso test coverage-gate release check grade feedback bench system-deps clean
+.PHONY: help lab lab-profe progreso test perfil coverage-gate release check grade feedback bench system-deps clean
 
 help:
 	@echo "make lab      -> JupyterLab con tus cuadernos de alumno (carpeta mi-curso/)"
@@ -20,6 +20,7 @@ help:
 	@echo "make grade    -> corrige submitted/ (o ZIP=descarga.zip HOJA=hoja.csv de Moodle; SCHEDULER=tcp://host:8786 con Dask)"
 	@echo "make feedback -> informes HTML para cada alumno"
 	@echo "make bench    -> mide tiempos de corrección y de cada cuaderno"
+	@echo "make perfil   -> el perfil del último make test: cuánto tardó cada etapa y sus tests más lentos"
 
 PORT   ?= 8888
 # Los nombres de los kernelspecs (WARM_KERNEL…), en un solo sitio que también lee course_tools/kernels/spec.py.
@@ -99,19 +100,25 @@ KERNEL_COVERAGE := $(CURDIR)/build/cobertura-nucleos
 MEASURED := env COURSE_KERNEL_COVERAGE=$(KERNEL_COVERAGE) COURSE_KERNEL_COVERAGE_RC=$(CURDIR)/pyproject.toml $(COVERAGE) run
 # El entorno de Python y los programas del sistema se instalan a la vez (pip y apt no se esperan); la prueba del
 # navegador, que casi no usa la CPU (espera a JupyterLab y a Chromium), corre junto a la de respuestas equivocadas.
+PROFILE := $(CURDIR)/build/perfil
+PROFILE_FILE := build/perfil-make-test.txt
 test: export COVERAGE_FILE := $(CURDIR)/.coverage
 test:
 	@$(MAKE) --no-print-directory -j2 $(STAMP) system-deps
-	@rm -rf .coverage .coverage.* $(KERNEL_COVERAGE) && mkdir -p $(KERNEL_COVERAGE)
-	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 2
+	@rm -rf .coverage .coverage.* $(KERNEL_COVERAGE) $(PROFILE) && mkdir -p $(KERNEL_COVERAGE) $(PROFILE)
+	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 2 --junitxml=$(PROFILE)/1-unitarias.xml
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
-	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope
-	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser & browser=$$!; \
-	  $(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2; proof=$$?; \
+	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope --junitxml=$(PROFILE)/2-nbval.xml
+	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser --junitxml=$(PROFILE)/3-navegador.xml & browser=$$!; \
+	  $(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2 --junitxml=$(PROFILE)/4-respuestas-equivocadas.xml; proof=$$?; \
 	  wait $$browser; browser=$$?; [ $$proof = 0 ] && [ $$browser = 0 ]
-	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 2 --dist loadfile
+	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 2 --dist loadfile --junitxml=$(PROFILE)/5-ronda.xml
 	@$(TOOLS) stage "cobertura" -- $(MAKE) --no-print-directory coverage-gate
-	@$(TOOLS) stage-summary
+	@$(TOOLS) stage-summary --profile $(PROFILE) $(PROFILE_FILE)
+
+# El perfil del último make test (lo escribe stage-summary a partir de los informes JUnit de cada etapa).
+perfil:
+	@cat $(PROFILE_FILE) 2>/dev/null || echo "Aún no hay perfil: lo escribe make test al acabar ($(PROFILE_FILE))."
 
 # Junta los .coverage.* de las etapas y exige la cobertura de ramas mínima de cada paquete.
 # Las líneas sin probar: .venv/bin/python -m coverage report --include='course_tools/*' --skip-covered

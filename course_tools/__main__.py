@@ -11,6 +11,7 @@ from pathlib import Path
 from .layout.course import ROOT, notebooks
 
 STAGES_FILE = ROOT / "build" / "etapas.txt"
+SLOWEST_PER_STAGE = 12  # tests de cada etapa en el perfil de make test
 
 
 def _selected(slugs: list[str]):
@@ -140,16 +141,38 @@ def cmd_games(args) -> int:
     return 0
 
 
+def _slowest_tests(report: Path, count: int) -> list[tuple[float, str]]:
+    """Los ``count`` tests más lentos de un informe JUnit de pytest (``--junitxml``), con sus segundos."""
+    import xml.etree.ElementTree as ET
+
+    cases = ET.parse(report).getroot().iter("testcase")
+    timed = [(float(case.get("time") or 0), f"{case.get('classname', '')}::{case.get('name', '')}") for case in cases]
+    return sorted(timed, reverse=True)[:count]
+
+
 def cmd_stage_summary(args) -> int:
+    """La tabla de tiempos de las etapas; con ``--profile CARPETA FICHERO``, también el perfil: la tabla y los tests
+    más lentos de cada informe JUnit (``--junitxml``) de la carpeta, escritos en el fichero."""
     if not STAGES_FILE.exists():
         return 0
     rows = [line.split("\t") for line in STAGES_FILE.read_text(encoding="utf-8").splitlines() if line]
-    print("\nTiempos de make test (una etapa «a la vez» corrió junto a otra: su tiempo no se suma):")
+    lines = ["Tiempos de make test (una etapa «a la vez» corrió junto a otra: su tiempo no se suma):"]
     for name, seconds, status, *together in rows:
-        print(f"  {name:<34}{float(seconds):>8.1f} s  {status}  {''.join(together)}")
+        lines.append(f"  {name:<34}{float(seconds):>8.1f} s  {status}  {''.join(together)}")
     alone = sum(float(row[1]) for row in rows if not "".join(row[3:]))
-    print(f"  {'total':<34}{alone:>8.1f} s")
+    lines.append(f"  {'total':<34}{alone:>8.1f} s")
+    print("\n" + "\n".join(lines))
     STAGES_FILE.unlink()
+    if not args.profile:
+        return 0
+    reports, target = Path(args.profile[0]), Path(args.profile[1])
+    profile = [*lines, ""]
+    for report in sorted(reports.glob("*.xml")) if reports.is_dir() else []:
+        profile.append(f"Los {SLOWEST_PER_STAGE} tests más lentos de «{report.stem}» (s de un proceso de pytest):")
+        profile += [f"  {seconds:>8.2f}  {test}" for seconds, test in _slowest_tests(report, SLOWEST_PER_STAGE)]
+        profile.append("")
+    target.write_text("\n".join(profile), encoding="utf-8")
+    print(f"Perfil de esta pasada (etapas y sus tests más lentos): {target} (make perfil lo enseña)")
     return 0
 
 
@@ -194,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("command", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_stage)
     p = sub.add_parser("stage-summary", help="(interno) tabla de tiempos de make test")
+    p.add_argument("--profile", nargs=2, metavar=("INFORMES", "PERFIL"), default=None,
+                   help="carpeta de informes JUnit de las etapas y fichero donde escribir el perfil")
     p.set_defaults(func=cmd_stage_summary)
     args, unknown = parser.parse_known_args(argv)
     if args.order == "lab":

@@ -20,3 +20,24 @@ def test_a_buffered_stage_prints_at_once_and_is_not_added_to_the_total(tmp_path,
     total = next(line for line in summary.splitlines() if line.strip().startswith("total"))
     assert float(total.split()[1]) < 3  # los 7 s del navegador no cuentan: corrió a la vez que otra etapa
     assert not (tmp_path / "etapas.txt").exists()
+
+
+def test_the_profile_keeps_the_stage_table_and_the_slowest_tests_of_each_stage(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(tools, "STAGES_FILE", tmp_path / "etapas.txt")
+    (tmp_path / "etapas.txt").write_text("unitarias\t12.5\tbien\t\nronda\t30.0\tbien\t\n", encoding="utf-8")
+    reports = tmp_path / "informes"
+    reports.mkdir()
+    cases = "".join(f'<testcase classname="tests.unit.test_x" name="test_{n}" time="{n}.5"/>'
+                    for n in range(tools.SLOWEST_PER_STAGE + 3))
+    (reports / "1-unitarias.xml").write_text(f'<testsuites><testsuite name="pytest">{cases}</testsuite></testsuites>')
+    (reports / "5-ronda.xml").write_text('<testsuites><testsuite><testcase classname="tests.grading.test_round" '
+                                         'name="test_lenta" time="29.25"/></testsuite></testsuites>')
+    target = tmp_path / "perfil.txt"
+    assert tools.main(["stage-summary", "--profile", str(reports), str(target)]) == 0
+    profile = target.read_text(encoding="utf-8")
+    assert "unitarias" in profile.splitlines()[1] and "12.5 s" in profile.splitlines()[1]
+    slowest = tools.SLOWEST_PER_STAGE + 2
+    assert f"{slowest}.50  tests.unit.test_x::test_{slowest}" in profile  # el más lento, primero
+    assert "tests.unit.test_x::test_2\n" not in profile  # los tres más rápidos no caben
+    assert "   29.25  tests.grading.test_round::test_lenta" in profile
+    assert str(target) in capsys.readouterr().out
