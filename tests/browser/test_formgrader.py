@@ -186,6 +186,11 @@ def test_a_teacher_autogrades_grades_by_hand_and_gives_feedback_from_the_page(fo
                       "la casilla de nota del test del ejercicio sin hacer")
     comment_box = _wait(driver, lambda d: next(iter(_css(d, f"textarea#{BROKEN}-comment")), None),
                         "la casilla de comentario del ejercicio")
+    # La página guarda al dejar cada casilla (su evento «change»), pero solo cuando su JavaScript ya las ha
+    # enlazado a la libreta; lo señala poniéndoles un placeholder (la nota automática, el comentario por
+    # defecto). Escribir antes se perdía sin aviso con la máquina cargada: se espera a esa señal.
+    _wait(driver, lambda d: score_box.get_attribute("placeholder") and comment_box.get_attribute("placeholder"),
+          "las casillas de nota y comentario enlazadas por la página (con su placeholder)")
     score_box.clear()
     score_box.send_keys(f"{MANUAL_SCORE:g}")
     comment_box.click()  # sale de la casilla de nota: se guarda
