@@ -47,8 +47,8 @@ class CourseSettings(Configurable):
     similarity_threshold = Float(0.45, help=(
         "Parecidos en make grade: parte del código propio de un alumno en un cuaderno (tras quitar nombres, "
         "comentarios y formato, cada ejercicio pesado por su largo) que tiene que coincidir, más allá de lo que "
-        "escriben soluciones independientes, con la solución publicada (copy-of-solution) o, entre dos alumnos y "
-        "más allá de esa solución, con el del otro (same-as-classmate) para señalarlo. Calibrado con "
+        "escriben soluciones independientes, con la solución publicada (copy-of-solution) o, entre dos alumnos, "
+        "con el del otro (same-as-classmate) para señalarlo. Calibrado con "
         "catalogues/independent: los honrados llegan a 0.26 y las copias disfrazadas empiezan en 0.51; más cerca "
         "de las copias, porque acusar a un inocente cuesta más que dejar pasar una copia. Nunca "
         "cambia una nota. Ver «Copias» en el README.")).tag(config=True)

@@ -40,7 +40,7 @@ class Finding:
             return (f"{100 * self.similarity:.0f} % de su código propio del cuaderno ({self.evidence} letras) está "
                     f"en la solución publicada y no en soluciones independientes: {where}")
         return (f"comparte con {self.other} {100 * self.similarity:.0f} % de su código propio ({self.evidence} "
-                f"letras) que no está en la solución publicada ni es lo que escribe todo el mundo: {where}")
+                f"letras) que no escriben así soluciones independientes ni casi toda la clase: {where}")
 
 
 @dataclass
@@ -153,8 +153,7 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
     rest = {s: fps for s, fps in learners.items() if s not in copied}
     common = _class_common(rest, thresholds)
     for gid in given:
-        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = (
-            natural[gid] | common.get(gid, set()) | set(solutions[gid].hashes))
+        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = natural[gid] | common.get(gid, set())
     _between_learners(rest, slug, thresholds, result)
     _number_groups(result, slug)
 

@@ -3,7 +3,7 @@
 Para cada cuaderno con juegos independientes se mide, con los umbrales del curso:
 
 - cada juego contra la solución publicada, con lo natural sacado de los otros juegos (nunca de sí mismo);
-- cada par de juegos entre sí, con lo natural de los demás y sin la solución publicada;
+- cada par de juegos entre sí, con lo natural de los demás;
 - la solución publicada disfrazada (nombres propios cambiados, comentarios, líneas en blanco y dos
   sentencias independientes en otro orden) contra la solución, y cada juego disfrazado contra el original.
 
@@ -105,19 +105,18 @@ def calibrate(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
         given = {e.grade_id: set(fingerprint(e.given, t).hashes) for e in wanted}
         solution = _prints({e.grade_id: e.solution for e in wanted}, given, t)
         honest = [_prints(s, given, t) for s in sets]
-        sol_hashes = {g: set(fp.hashes) for g, fp in solution.items()}
         for i, own in enumerate(honest, start=1):
             others = _union([fps for j, fps in enumerate(honest, start=1) if j != i])
             ev = notebook_evidence(own, solution, others, t.k, t.min_chars)
             rows.append(_row(slug, f"juego {i} / solución", ev, t.solution, t, False))
             copy = _prints({g: disguised(b) for g, b in sets[i - 1].items()}, given, t)
-            skip = {g: others.get(g, set()) | sol_hashes.get(g, set()) for g in given}
+            skip = {g: others.get(g, set()) for g in given}
             ev = min(notebook_evidence(copy, own, skip, t.k, t.min_chars),
                      notebook_evidence(own, copy, skip, t.k, t.min_chars), key=lambda e: e.score)
             rows.append(_row(slug, f"juego {i} disfrazado / juego {i}", ev, t.classmate, t, True))
         for (i, a), (j, b) in itertools.combinations(enumerate(honest, start=1), 2):
             others = _union([fps for n, fps in enumerate(honest, start=1) if n not in (i, j)])
-            skip = {g: others.get(g, set()) | sol_hashes.get(g, set()) for g in given}
+            skip = {g: others.get(g, set()) for g in given}
             ev = min(notebook_evidence(a, b, skip, t.k, t.min_chars), notebook_evidence(b, a, skip, t.k, t.min_chars),
                      key=lambda e: e.score)
             rows.append(_row(slug, f"juego {i} / juego {j}", ev, t.classmate, t, False))

@@ -13,8 +13,9 @@ pesado por su largo, sin lo que escriben soluciones independientes ni lo que com
 
 - ``copy-of-solution``: el código propio de un cuaderno está, por encima del umbral, en la solución
   publicada (``source/`` y ``notebooks/`` tienen la misma);
-- ``same-as-classmate``: dos alumnos comparten, por encima del umbral, su código más allá de la solución
-  publicada (sus huellas se quitan antes) y de lo natural.
+- ``same-as-classmate``: dos alumnos que no copiaron la solución publicada comparten, por encima del
+  umbral, su código más allá de lo natural (también lo que comparten con la solución: quien copia a un
+  compañero que escribió como la solución sigue copiando).
 
 Las huellas usan un hash propio y estable (no el ``hash()`` de Python, que cambia de un proceso a
 otro), así que se guardan: una ronda reanudada solo vuelve a leer las entregas que cambiaron.

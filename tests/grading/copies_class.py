@@ -272,7 +272,14 @@ WORK = {"ana": {**ANA, **late.ANA}, "bea": BEA, "hugo": {**HUGO, **late.HUGO}, "
 SUBMITS = {slug: set(WORK) - ({"bea"} if slug != SLUG else set()) for slug in SLUGS}
 
 
-def make_class(root: Path, repository: Path, slugs: tuple = SLUGS) -> Path:
+# Otra clase como esta, con los papeles cambiados: dani pega la solución disfrazada, zoe entrega el trabajo de
+# carla renombrado y comentado (el de carla tiene respuestas cortas escritas como la solución), y eva, hugo y
+# ines (ines ya no copia) trabajan por separado.
+SHUFFLED = {"dani": WORK["ana"], "carla": WORK["carla"], "zoe": {g: renamed_and_commented(c) for g, c in WORK["carla"].items()},
+            "eva": WORK["eva"], "hugo": WORK["hugo"], "gus": {}}
+
+
+def make_class(root: Path, repository: Path, slugs: tuple = SLUGS, work: dict | None = None) -> Path:
     """Un curso en ``root`` con source/ y release/ de ``slugs``, los juegos independientes del curso y las
     entregas de la clase en submitted/."""
     here, there = Course(root).layout, Course(repository).layout
@@ -281,12 +288,13 @@ def make_class(root: Path, repository: Path, slugs: tuple = SLUGS) -> Path:
         for step in (SOURCE, RELEASE):
             shutil.copytree(there.assignment(step, slug), here.assignment(step, slug))
         release = nbformat.read(str(here.notebook(RELEASE, slug)), as_version=4)
-        for student in sorted(SUBMITS[slug]):
+        for student in sorted(SUBMITS[slug] if work is None else work):
             nb = nbformat.reads(nbformat.writes(release), as_version=4)
             for cell in nb.cells:
                 gid = cell.metadata.get("nbgrader", {}).get("grade_id")
-                if gid in WORK[student]:
-                    cell.source = fill(cell.source, WORK[student][gid])
+                bodies = (WORK if work is None else work)[student]
+                if gid in bodies:
+                    cell.source = fill(cell.source, bodies[gid])
             path = here.notebook(SUBMITTED, slug, student)
             path.parent.mkdir(parents=True)
             nbformat.write(nb, str(path))

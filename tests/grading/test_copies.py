@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from copies_class import BLANK, INDEPENDENT_NAMES, SLUG, SLUGS, make_class
+from copies_class import BLANK, INDEPENDENT_NAMES, SHUFFLED, SLUG, SLUGS, make_class
 
 from course_tools.layout.course import ROOT, SUBMITTED, Course, notebook_file
 from course_tools.grading import copies_report
@@ -44,6 +44,13 @@ def test_exactly_the_disguised_copies_and_the_pair_are_flagged(result):
     assert not {f.other for f in result.findings} & innocent
     assert all(result.groups(slug) == [["hugo", "ines"]] for slug in SLUGS)
     assert not result.skipped
+
+
+def test_another_class_like_it_with_the_roles_changed(tmp_path):
+    result = compare_class(Course(make_class(tmp_path / "otra", ROOT, work=SHUFFLED)))
+    assert flagged(result, COPY_OF_SOLUTION) == {("dani", slug, SOLUTION) for slug in SLUGS}
+    assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in SLUGS
+                                                  for a, b in (("carla", "zoe"), ("zoe", "carla"))}
 
 
 def test_the_honest_learner_who_writes_short_answers_like_the_solution_stays_below(klass, result):
