@@ -61,8 +61,9 @@ c.CourseSettings.memory_mb = 3072  # memoria de un núcleo de corrección
 c.CourseSettings.output_max_bytes = 2 * 1024 * 1024  # una salida (texto, imagen, HTML…)
 c.CourseSettings.notebook_output_max_bytes = 20 * 1024 * 1024  # todas las salidas de un cuaderno
 c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False solo para probar)
-c.CourseSettings.similarity_threshold = 0.7  # parecidos en make grade: parte del código que coincide
-c.CourseSettings.similarity_min_chars = 40  # código propio más corto que esto no se compara
+c.CourseSettings.similarity_threshold = 0.45  # parecidos en make grade: parte del código del cuaderno que coincide
+c.CourseSettings.similarity_min_chars = 40  # un ejercicio más corto que esto pesa menos
+c.CourseSettings.similarity_min_evidence = 120  # letras compartidas que hacen falta para señalar
 # Libreta de notas: gradebook.db en la raíz del curso (la de --CourseDirectory.root, si se da);
 # PostgreSQL u otra base con COURSE_GRADEBOOK_URL, p. ej. postgresql://profe@127.0.0.1:5432/notas
 c.CourseSettings.gradebook_url = os.environ.get("COURSE_GRADEBOOK_URL", "")

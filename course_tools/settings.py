@@ -44,14 +44,22 @@ class CourseSettings(Configurable):
     sandbox = Bool(True, help=(
         "Encerrar el núcleo de corrección (Landlock, sin red, sin privilegios). False solo para probar lo demás: "
         "el entorno sigue recortado.")).tag(config=True)
-    similarity_threshold = Float(0.7, help=(
-        "Parecidos en make grade: parte del código propio de un ejercicio (tras quitar nombres, comentarios y "
-        "formato) que tiene que coincidir con la solución publicada (copy-of-solution) o, entre dos alumnos y "
-        "más allá de esa solución, con el del otro (same-as-classmate) para señalarlo. Nunca cambia una nota. "
-        "Ver «Copias» en el README.")).tag(config=True)
+    similarity_threshold = Float(0.45, help=(
+        "Parecidos en make grade: parte del código propio de un alumno en un cuaderno (tras quitar nombres, "
+        "comentarios y formato, cada ejercicio pesado por su largo) que tiene que coincidir, más allá de lo que "
+        "escriben soluciones independientes, con la solución publicada (copy-of-solution) o, entre dos alumnos, "
+        "con el del otro (same-as-classmate) para señalarlo. Calibrado con "
+        "catalogues/independent: los honrados llegan a 0.26 y las copias disfrazadas empiezan en 0.51; más cerca "
+        "de las copias, porque acusar a un inocente cuesta más que dejar pasar una copia. Nunca "
+        "cambia una nota. Ver «Copias» en el README.")).tag(config=True)
     similarity_min_chars = Integer(40, help=(
         "Parecidos: el código propio de un ejercicio más corto que esto (en letras tras el analizador, cada "
-        "nombre cuenta una) no se compara: una respuesta tan corta se escribe igual sin copiar.")).tag(config=True)
+        "nombre cuenta una) pesa menos, en proporción a su largo: una respuesta tan corta se escribe igual sin "
+        "copiar.")).tag(config=True)
+    similarity_min_evidence = Integer(120, help=(
+        "Parecidos: letras (tras el analizador, pesadas) que un alumno tiene que compartir en un cuaderno, más "
+        "allá de lo natural, para señalarlo: un parecido de una línea no es un parecido. Calibrado con "
+        "catalogues/independent (copies_calibration).")).tag(config=True)
     gradebook_url = Unicode("", help=(
         "La libreta de notas (URL de SQLAlchemy, p. ej. postgresql://profe@servidor:5432/notas). Vacía: "
         "gradebook.db en la raíz del curso.")).tag(config=True)

@@ -90,8 +90,7 @@ def _report_copies(course) -> None:
     from .similarity import Thresholds
 
     settings = course_settings(course.nbgrader_config())
-    thresholds = Thresholds(solution=settings.similarity_threshold, classmate=settings.similarity_threshold,
-                            min_chars=settings.similarity_min_chars)
+    thresholds = Thresholds.from_settings(settings)
     try:
         print("\n".join(copies_round(course, thresholds)))
     except Exception as err:  # el informe es un aviso: las notas ya están escritas

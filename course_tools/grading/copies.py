@@ -1,4 +1,5 @@
-"""Las copias de una clase: cada ejercicio de cada entrega, contra la solución publicada y contra los demás.
+"""Las copias de una clase: el código propio de cada cuaderno entregado, contra la solución publicada y
+contra los demás (la evidencia, pesada por largo y sin lo natural, la mide ``evidence``).
 
 Lee ``submitted/`` (lo mismo que corrige ``make grade``), ``source/`` (la solución publicada, que es la de
 ``notebooks/``) y ``release/`` (lo que el alumno ya recibió escrito). Escribe nada: los informes los
@@ -13,22 +14,33 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..layout.course import RELEASE, SOURCE, SUBMITTED, Course, notebook_file, notebooks_in
-from .similarity import (COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME, Fingerprint,
-                         FingerprintCache, Thresholds, exercises, fingerprint, learner_code, similarity,
-                         submission_digest)
+from .evidence import Evidence, independent_sets, notebook_evidence
+from .similarity import (COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME, Fingerprint, FingerprintCache, Thresholds,
+                         exercises, fingerprint, learner_code, submission_digest)
 
 
 @dataclass(frozen=True)
 class Finding:
-    """Un parecido señalado: un ejercicio de un alumno, y con quién (otro alumno o la solución publicada)."""
+    """Un alumno señalado en un cuaderno, y con quién (otro alumno o la solución publicada)."""
 
     student: str
     assignment: str
-    exercise: str
     other: str
-    similarity: float
+    similarity: float  # parte de su código propio del cuaderno (pesada por largo) que es evidencia
     code: str
+    evidence: int = 0  # letras compartidas que son evidencia (tras el analizador, pesadas)
+    exercises: tuple = ()  # (grade_id, letras compartidas) de cada ejercicio con evidencia, la mayor primero
     group: int = 0  # en ``same-as-classmate``: el grupo (alumnos unidos por parecidos) dentro de la tarea
+
+    @property
+    def reason(self) -> str:
+        """Por qué sale, en una línea."""
+        where = ", ".join(gid for gid, _ in self.exercises)
+        if self.code == COPY_OF_SOLUTION:
+            return (f"{100 * self.similarity:.0f} % de su código propio del cuaderno ({self.evidence} letras) está "
+                    f"en la solución publicada y no en soluciones independientes: {where}")
+        return (f"comparte con {self.other} {100 * self.similarity:.0f} % de su código propio ({self.evidence} "
+                f"letras) que no escriben así soluciones independientes ni casi toda la clase: {where}")
 
 
 @dataclass
@@ -40,6 +52,7 @@ class ClassComparison:
     compared: int = 0  # ejercicios de alumnos comparados
     read: int = 0  # entregas leídas de nuevo (las demás salieron de las huellas guardadas)
     code: dict = field(default_factory=dict)  # (alumno o SOLUTION, tarea, ejercicio) -> Fingerprint
+    not_evidence: dict = field(default_factory=dict)  # (código, tarea, ejercicio) -> huellas que no cuentan
 
     def groups(self, assignment: str) -> list[list[str]]:
         found = defaultdict(set)
@@ -126,58 +139,91 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
             del found[student]
         else:
             store.put(f"{student}/{slug}", found[student][1], read)
-    learners: dict[str, dict[str, Fingerprint]] = {s: store.get(f"{s}/{slug}") for s in found}
-    for exercise in wanted:
-        gid = exercise.grade_id
-        own = {s: fps[gid] for s, fps in learners.items()
-               if gid in fps and fps[gid].length >= thresholds.min_chars and fps[gid].hashes}
-        for student, fp in own.items():
+    learners: dict[str, dict[str, Fingerprint]] = {
+        s: {g: fp for g, fp in store.get(f"{s}/{slug}").items() if fp.hashes} for s in found}
+    natural = _natural(course, slug, given, thresholds)
+    for student, fps in learners.items():
+        for gid, fp in fps.items():
             result.code[(student, slug, gid)] = fp
-        result.compared += len(own)
-        copied = _against_solution(own, solutions[gid], slug, gid, thresholds, result)
-        # Quien ya copió la solución publicada no se empareja por ella: el parecido lo explica la fuente común.
-        rest = {s: fp for s, fp in own.items() if s not in copied}
-        _between_learners(rest, set(solutions[gid].hashes), slug, gid, thresholds, result)
+        result.compared += len(fps)
+    for gid in given:
+        result.not_evidence[(COPY_OF_SOLUTION, slug, gid)] = natural[gid]
+    copied = _against_solution(learners, solutions, slug, thresholds, result)
+    # Quien ya copió la solución publicada no se empareja por ella: el parecido lo explica la fuente común.
+    rest = {s: fps for s, fps in learners.items() if s not in copied}
+    common = _class_common(rest, thresholds)
+    for gid in given:
+        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = natural[gid] | common.get(gid, set())
+    _between_learners(rest, slug, thresholds, result)
     _number_groups(result, slug)
 
 
-def _against_solution(own, solution, slug, gid, thresholds, result) -> set[str]:
-    """Señala a quien tiene la solución publicada en su código; devuelve quiénes son."""
+def _natural(course, slug, given, thresholds) -> dict[str, set]:
+    """grade_id -> las huellas de las soluciones independientes de ``catalogues/independent`` (no son evidencia)."""
+    natural = {gid: set() for gid in given}
+    for written in independent_sets(course.layout.catalogue_dir, slug):
+        for gid, body in written.items():
+            if gid in natural:
+                natural[gid] |= set(fingerprint(body, thresholds).without(given[gid]).hashes)
+    return natural
+
+
+def _finding(student, slug, other, ev: Evidence, code) -> Finding:
+    listed = tuple(sorted(ev.exercises.items(), key=lambda item: (-item[1], item[0])))
+    return Finding(student, slug, other, round(ev.score, 3), code, int(round(ev.shared)), listed)
+
+
+def _flagged(ev: Evidence, threshold: float, thresholds: Thresholds) -> bool:
+    return ev.score >= threshold and ev.shared >= thresholds.min_evidence
+
+
+def _against_solution(learners, solutions, slug, thresholds, result) -> set[str]:
+    """Señala a quien tiene la solución publicada en su cuaderno; devuelve quiénes son."""
     copied = set()
-    if not solution.hashes:
-        return copied
-    for student, fp in own.items():
-        share = similarity(fp, solution, thresholds.k)
-        if share >= thresholds.solution:
+    natural = {g: result.not_evidence[(COPY_OF_SOLUTION, slug, g)] for g in solutions}
+    for student, fps in learners.items():
+        ev = notebook_evidence(fps, solutions, natural, thresholds.k, thresholds.min_chars)
+        if _flagged(ev, thresholds.solution, thresholds):
             copied.add(student)
-            result.findings.append(Finding(student, slug, gid, SOLUTION, round(share, 3), COPY_OF_SOLUTION))
+            result.findings.append(_finding(student, slug, SOLUTION, ev, COPY_OF_SOLUTION))
     return copied
 
 
-def _between_learners(own, published: set, slug, gid, thresholds, result) -> None:
-    """Pares por encima del umbral, buscados con un índice huella -> alumnos (no todos contra todos)."""
-    beyond = {s: fp.without(published) for s, fp in own.items()}
+def _class_common(learners, thresholds) -> dict[str, set]:
+    """grade_id -> las huellas que tiene más de ``forced_share`` de una clase grande (las obliga el ejercicio)."""
+    if len(learners) < thresholds.forced_min_class:
+        return {}
+    counts = defaultdict(lambda: defaultdict(int))
+    for fps in learners.values():
+        for gid, fp in fps.items():
+            for h in fp.hashes:
+                counts[gid][h] += 1
+    limit = thresholds.forced_share * len(learners)
+    return {gid: {h for h, n in held.items() if n > limit} for gid, held in counts.items()}
+
+
+def _between_learners(learners, slug, thresholds, result) -> None:
+    """Pares por encima del umbral en el cuaderno, buscados con un índice huella -> alumnos (no todos contra todos)."""
+    skip = {g: result.not_evidence[(SAME_AS_CLASSMATE, slug, g)] for fps in learners.values() for g in fps}
     holders = defaultdict(list)
-    for student, fp in beyond.items():
-        for h in fp.hashes:
-            holders[h].append(student)
-    forced = len(beyond) >= thresholds.forced_min_class
-    limit = thresholds.forced_share * len(beyond)
+    for student, fps in learners.items():
+        for gid, fp in fps.items():
+            for h in set(fp.hashes) - skip[gid]:
+                holders[(gid, h)].append(student)
     shared = defaultdict(int)
     for students in holders.values():
-        if forced and len(students) > limit:
-            continue
         for i, a in enumerate(students):
             for b in students[i + 1:]:
                 shared[(a, b)] += 1
+    sizes = {s: sum(len(fp.hashes) for fp in fps.values()) for s, fps in learners.items()}
     for (a, b), count in sorted(shared.items()):
-        fa, fb = beyond[a], beyond[b]
-        if count < thresholds.classmate * min(len(fa.hashes), len(fb.hashes)):
-            continue  # ni siquiera el más corto de los dos está dentro del otro: no hace falta medir
-        share = min(similarity(fa, fb, thresholds.k), similarity(fb, fa, thresholds.k))
-        if share >= thresholds.classmate:
-            result.findings.append(Finding(a, slug, gid, b, round(share, 3), SAME_AS_CLASSMATE))
-            result.findings.append(Finding(b, slug, gid, a, round(share, 3), SAME_AS_CLASSMATE))
+        if count < 0.5 * thresholds.classmate * min(sizes[a], sizes[b]):
+            continue  # ni la mitad de lo necesario, en huellas: no hace falta medir
+        ab = notebook_evidence(learners[a], learners[b], skip, thresholds.k, thresholds.min_chars)
+        ba = notebook_evidence(learners[b], learners[a], skip, thresholds.k, thresholds.min_chars)
+        if _flagged(ab, thresholds.classmate, thresholds) and _flagged(ba, thresholds.classmate, thresholds):
+            result.findings.append(_finding(a, slug, b, ab, SAME_AS_CLASSMATE))
+            result.findings.append(_finding(b, slug, a, ba, SAME_AS_CLASSMATE))
 
 
 def _number_groups(result: ClassComparison, slug: str) -> None:

@@ -21,6 +21,7 @@ import nbformat
 from ..rules import cells
 from ..layout.course import RELEASE, ROOT, SOURCE, SUBMITTED, Course
 from .copies import cache_path, compare_class
+from .evidence import INDEPENDENT_DIR
 
 _KEEP = set(dir(__builtins__)) | {"torch", "nn", "F", "np", "math", "self"}
 
@@ -44,6 +45,9 @@ def _renamed(code: str, suffix: str) -> str:
 def synthetic_class(root: Path, students: int, source_root: Path = ROOT) -> int:
     """Escribe la clase en ``root``; devuelve cuántos cuadernos entregó."""
     course, origin = Course(root), Course(source_root)
+    independent = origin.layout.catalogue_dir / INDEPENDENT_DIR
+    if independent.is_dir():  # lo natural de cada ejercicio, como en el curso
+        shutil.copytree(independent, course.layout.catalogue_dir / INDEPENDENT_DIR)
     written = 0
     for notebook in origin.notebooks():
         slug = notebook.slug

@@ -7,31 +7,27 @@ from __future__ import annotations
 
 import csv
 import html
-from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
 
 from .copies import ClassComparison, Finding
-from .similarity import COPY_OF_SOLUTION, SOLUTION, Fingerprint
+from .similarity import SAME_AS_CLASSMATE, SOLUTION, Fingerprint
 
 CSV_NAME, HTML_NAME = "parecidos.csv", "parecidos.html"
 
 
+def ranked(result: ClassComparison) -> list[Finding]:
+    """Los hallazgos por evidencia: primero la parte del código que coincide, luego cuántas letras."""
+    return sorted(result.findings, key=lambda f: (-f.similarity, -f.evidence, f.assignment, f.student, f.other))
+
+
 def summary_lines(result: ClassComparison) -> list[str]:
-    """Una línea por alumno y tarea con parecidos, con su código estable; y las entregas saltadas."""
-    by_key = defaultdict(list)
-    for f in result.findings:
-        by_key[(f.student, f.assignment, f.code)].append(f)
+    """Una línea por alumno, tarea y con quién, por evidencia, con su código estable y por qué sale; y las saltadas."""
     lines = []
-    for (student, assignment, code), found in sorted(by_key.items()):
-        listed = ", ".join(f"{f.exercise} ({100 * f.similarity:.0f} %)" for f in found)
-        if code == COPY_OF_SOLUTION:
-            text = f"copia de la solución publicada en {listed}"
-        else:
-            others = ", ".join(sorted({f.other for f in found}))
-            text = f"mismo trabajo que {others} (grupo {found[0].group}) en {listed}"
-        lines.append(f"{student}  {assignment}  {code}: {text}")
+    for f in ranked(result):
+        group = f" (grupo {f.group})" if f.code == SAME_AS_CLASSMATE else ""
+        lines.append(f"{f.student}  {f.assignment}  {f.code}{group}: {f.reason}")
     for student, assignment, reason in result.skipped:
         lines.append(f"{student}  {assignment}  sin comparar: {reason}")
     return lines
@@ -41,10 +37,10 @@ def write_csv(result: ClassComparison, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        writer.writerow(["alumno", "tarea", "ejercicio", "con", "parecido", "codigo", "grupo"])
-        for f in sorted(result.findings, key=lambda f: (f.assignment, f.exercise, f.student, f.other)):
-            writer.writerow([f.student, f.assignment, f.exercise, f.other, f"{f.similarity:.3f}", f.code,
-                             f.group or ""])
+        writer.writerow(["alumno", "tarea", "con", "parecido", "letras", "codigo", "grupo", "ejercicios", "motivo"])
+        for f in ranked(result):
+            writer.writerow([f.student, f.assignment, f.other, f"{f.similarity:.3f}", f.evidence, f.code,
+                             f.group or "", " ".join(gid for gid, _ in f.exercises), f.reason])
     return path
 
 
@@ -75,11 +71,13 @@ _PAGE = """<!DOCTYPE html>
 <html lang="es"><head><meta charset="utf-8"><title>Parecidos entre entregas</title>
 <style>body{{font-family:sans-serif;margin:2em}} table{{border-collapse:collapse;width:100%}}
 td{{vertical-align:top;border:1px solid #ccc;padding:.5em;width:50%}} pre{{white-space:pre-wrap;margin:0}}
-mark{{background:#ffd54f}} h2{{margin-top:2em}}</style></head><body>
+mark{{background:#ffd54f}} h2{{margin-top:2em}} h3{{font-size:1em}}</style></head><body>
 <h1>Parecidos entre entregas</h1>
-<p>Un parecido no cambia ninguna nota: dice dónde mirar. Se compara el código propio de cada ejercicio
-(sin lo que ya traía la versión de alumno ni las predicciones); en amarillo, lo que comparten. Una respuesta
-que solo se puede escribir de una manera también se parece: la decisión es tuya.</p>
+<p>Un parecido no cambia ninguna nota: dice dónde mirar. Se juzga el código propio de cada alumno en todo
+el cuaderno (sin lo que ya traía la versión de alumno ni las predicciones), cada ejercicio pesado por su
+largo; lo que escriben igual soluciones independientes, o casi toda la clase, no cuenta. Primero, lo que más
+coincide. En amarillo, solo lo que cuenta como evidencia: el código dado y las líneas que todo el mundo
+escribe igual quedan sin marcar. La decisión es tuya.</p>
 {body}
 </body></html>
 """
@@ -88,8 +86,8 @@ que solo se puede escribir de una manera también se parece: la decisión es tuy
 def write_html(result: ClassComparison, path: Path, k: int) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     sections, seen = [], set()
-    for f in sorted(result.findings, key=lambda f: (f.assignment, f.exercise, f.student, f.other)):
-        pair = (f.assignment, f.exercise, *sorted((f.student, f.other)))
+    for f in ranked(result):
+        pair = (f.assignment, *sorted((f.student, f.other)))
         if pair in seen:
             continue
         seen.add(pair)
@@ -101,14 +99,17 @@ def write_html(result: ClassComparison, path: Path, k: int) -> Path:
 
 
 def _section(result: ClassComparison, f: Finding, k: int) -> str:
-    left = result.code[(f.student, f.assignment, f.exercise)]
-    right = result.code[(f.other, f.assignment, f.exercise)]
-    shared = set(left.hashes) & set(right.hashes)
     title = "la solución publicada" if f.other == SOLUTION else html.escape(f.other)
-    return (f"<h2>{html.escape(f.assignment)} · {html.escape(f.exercise)}: {html.escape(f.student)} y {title} "
-            f"({100 * f.similarity:.0f} %, {f.code})</h2>\n<table><tr>"
-            f"<td><b>{html.escape(f.student)}</b><pre>{_highlighted(left, shared, k)}</pre></td>"
-            f"<td><b>{title}</b><pre>{_highlighted(right, shared, k)}</pre></td></tr></table>")
+    parts = [f"<h2>{html.escape(f.assignment)}: {html.escape(f.student)} y {title} ({100 * f.similarity:.0f} %, "
+             f"{f.code})</h2>\n<p>{html.escape(f.reason)}</p>"]
+    for gid, _ in f.exercises:
+        left = result.code[(f.student, f.assignment, gid)]
+        right = result.code[(f.other, f.assignment, gid)]
+        shared = (set(left.hashes) & set(right.hashes)) - result.not_evidence.get((f.code, f.assignment, gid), set())
+        parts.append(f"<h3>{html.escape(gid)}</h3>\n<table><tr>"
+                     f"<td><b>{html.escape(f.student)}</b><pre>{_highlighted(left, shared, k)}</pre></td>"
+                     f"<td><b>{title}</b><pre>{_highlighted(right, shared, k)}</pre></td></tr></table>")
+    return "\n".join(parts)
 
 
 def write_reports(result: ClassComparison, folder: Path, k: int) -> dict[str, Path]:
@@ -123,6 +124,6 @@ def copies_round(course, thresholds) -> list[str]:
     made = write_reports(result, course.layout.report_dir, thresholds.k)
     root = course.root
     head = (f"Parecidos (no cambian ninguna nota): {len({(f.student, f.assignment) for f in result.findings})} "
-            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados; "
+            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados, juzgadas por cuaderno; "
             f"{made['html'].relative_to(root)} y {made['csv'].relative_to(root)}")
     return [head, *("  " + line for line in summary_lines(result))]

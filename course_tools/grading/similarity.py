@@ -8,13 +8,14 @@ de línea desaparecen), se cortan sus k-gramas y el «aventado» (*winnowing*) s
 de cada ventana. Dos códigos se parecen en la parte de sus huellas que comparten, así que renombrar
 variables, reformatear, comentar o cambiar el orden de líneas largas no esconde una copia.
 
-Dos hallazgos, que nunca cambian una nota:
+Dos hallazgos, que nunca cambian una nota, juzgados sobre el cuaderno entero (``evidence``: cada ejercicio
+pesado por su largo, sin lo que escriben soluciones independientes ni lo que comparte casi toda la clase):
 
-- ``copy-of-solution``: el código de un ejercicio está, por encima del umbral, en la solución
+- ``copy-of-solution``: el código propio de un cuaderno está, por encima del umbral, en la solución
   publicada (``source/`` y ``notebooks/`` tienen la misma);
-- ``same-as-classmate``: dos alumnos comparten, por encima del umbral, el código de un ejercicio
-  más allá de la solución publicada (sus huellas se quitan antes) y de lo que comparte más de la
-  mitad de una clase grande (lo que el ejercicio obliga a escribir).
+- ``same-as-classmate``: dos alumnos que no copiaron la solución publicada comparten, por encima del
+  umbral, su código más allá de lo natural (también lo que comparten con la solución: quien copia a un
+  compañero que escribió como la solución sigue copiando).
 
 Las huellas usan un hash propio y estable (no el ``hash()`` de Python, que cambia de un proceso a
 otro), así que se guardan: una ronda reanudada solo vuelve a leer las entregas que cambiaron.
@@ -48,11 +49,18 @@ class Thresholds:
 
     solution: float = field(default_factory=lambda: _setting("similarity_threshold"))  # parte del código propio
     classmate: float = field(default_factory=lambda: _setting("similarity_threshold"))  # … y entre compañeros
-    min_chars: int = field(default_factory=lambda: _setting("similarity_min_chars"))  # código más corto: no cuenta
+    min_chars: int = field(default_factory=lambda: _setting("similarity_min_chars"))  # más corto: pesa menos
+    min_evidence: int = field(default_factory=lambda: _setting("similarity_min_evidence"))  # letras compartidas
     k: int = 12  # largo de cada k-grama, en letras tras el analizador
     window: int = 4  # ventana del aventado
     forced_share: float = 0.5  # huella que comparte más de esta parte de la clase: la obliga el ejercicio
     forced_min_class: int = 10  # …solo en clases de al menos tantos alumnos
+
+    @classmethod
+    def from_settings(cls, settings) -> "Thresholds":
+        """Los umbrales de unos ``CourseSettings`` (los de ``nbgrader_config.py`` de un curso)."""
+        return cls(solution=settings.similarity_threshold, classmate=settings.similarity_threshold,
+                   min_chars=settings.similarity_min_chars, min_evidence=settings.similarity_min_evidence)
 
 
 @dataclass

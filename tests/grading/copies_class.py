@@ -1,11 +1,14 @@
-"""Una clase de prueba para el informe de parecidos (11-bucle), escrita a mano.
+"""Una clase de prueba para el informe de parecidos (11-bucle, 17-partidas-a-lotes y 18-decoder), escrita a
+mano y apartada: nada de ella se usó para elegir los umbrales (eso se hizo con ``catalogues/independent``).
 
 - ``ana`` y ``bea`` pegan la solución publicada, cada una a su manera: nombres cambiados, líneas
   reordenadas donde no importa el orden, comentarios y otro formato;
-- ``hugo`` y ``ines`` entregan el mismo trabajo (el de ``hugo``, que no es la solución publicada);
-  ``ines`` lo reformatea y le pone comentarios;
+- ``hugo`` e ``ines`` entregan el mismo trabajo (el de ``hugo``, que no es la solución publicada);
+  ``ines`` le cambia los nombres, lo reformatea y le pone comentarios;
 - ``carla``, ``dani`` y ``eva`` lo resuelven cada una con su idea, sin mirarse;
 - ``gus`` entrega la versión de alumno sin tocar.
+
+En 17 y 18 (``copies_class_late``) solo ``ana`` pega la solución publicada; ``bea`` no entrega.
 """
 
 from __future__ import annotations
@@ -15,9 +18,14 @@ from pathlib import Path
 
 import nbformat
 
+import copies_class_late as late
+
+from course_tools.grading.copies_bench import _renamed
+from course_tools.grading.evidence import INDEPENDENT_DIR
 from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course
 
 SLUG = "11-bucle"
+SLUGS = (SLUG, "17-partidas-a-lotes", "18-decoder")
 COPIERS, SHARERS, INDEPENDENT_NAMES, BLANK = ("ana", "bea"), ("hugo", "ines"), ("carla", "dani", "eva"), "gus"
 
 
@@ -252,24 +260,42 @@ def reformatted(code: str) -> str:
     return "\n".join(lines)
 
 
-INES = {gid: reformatted(code) for gid, code in HUGO.items()}
-WORK = {"ana": ANA, "bea": BEA, "hugo": HUGO, "ines": INES, "gus": {},
-        **dict(zip(INDEPENDENT_NAMES, INDEPENDENT))}
+def renamed_and_commented(code: str) -> str:
+    return reformatted(_renamed(code.strip("\n"), "_mio"))
 
 
-def make_class(root: Path, repository: Path) -> Path:
-    """Un curso en ``root`` con source/ y release/ de 11-bucle y las entregas de la clase en submitted/."""
+INES = {gid: renamed_and_commented(code) for gid, code in HUGO.items()}
+LATE_INES = {gid: renamed_and_commented(code) for gid, code in late.HUGO.items()}
+WORK = {"ana": {**ANA, **late.ANA}, "bea": BEA, "hugo": {**HUGO, **late.HUGO}, "ines": {**INES, **LATE_INES},
+        "gus": {}, "carla": {**INDEPENDENT[0], **late.CARLA}, "dani": {**INDEPENDENT[1], **late.DANI},
+        "eva": {**INDEPENDENT[2], **late.EVA}}
+SUBMITS = {slug: set(WORK) - ({"bea"} if slug != SLUG else set()) for slug in SLUGS}
+
+
+# Otra clase como esta, con los papeles cambiados: dani pega la solución disfrazada, zoe entrega el trabajo de
+# carla renombrado y comentado (el de carla tiene respuestas cortas escritas como la solución), y eva, hugo y
+# ines (ines ya no copia) trabajan por separado.
+SHUFFLED = {"dani": WORK["ana"], "carla": WORK["carla"], "zoe": {g: renamed_and_commented(c) for g, c in WORK["carla"].items()},
+            "eva": WORK["eva"], "hugo": WORK["hugo"], "gus": {}}
+
+
+def make_class(root: Path, repository: Path, slugs: tuple = SLUGS, work: dict | None = None) -> Path:
+    """Un curso en ``root`` con source/ y release/ de ``slugs``, los juegos independientes del curso y las
+    entregas de la clase en submitted/."""
     here, there = Course(root).layout, Course(repository).layout
-    for step in (SOURCE, RELEASE):
-        shutil.copytree(there.assignment(step, SLUG), here.assignment(step, SLUG))
-    release = nbformat.read(str(here.notebook(RELEASE, SLUG)), as_version=4)
-    for student, bodies in WORK.items():
-        nb = nbformat.reads(nbformat.writes(release), as_version=4)
-        for cell in nb.cells:
-            gid = cell.metadata.get("nbgrader", {}).get("grade_id")
-            if gid in bodies:
-                cell.source = fill(cell.source, bodies[gid])
-        path = here.notebook(SUBMITTED, SLUG, student)
-        path.parent.mkdir(parents=True)
-        nbformat.write(nb, str(path))
+    shutil.copytree(there.catalogue_dir / INDEPENDENT_DIR, here.catalogue_dir / INDEPENDENT_DIR)
+    for slug in slugs:
+        for step in (SOURCE, RELEASE):
+            shutil.copytree(there.assignment(step, slug), here.assignment(step, slug))
+        release = nbformat.read(str(here.notebook(RELEASE, slug)), as_version=4)
+        for student in sorted(SUBMITS[slug] if work is None else work):
+            nb = nbformat.reads(nbformat.writes(release), as_version=4)
+            for cell in nb.cells:
+                gid = cell.metadata.get("nbgrader", {}).get("grade_id")
+                bodies = (WORK if work is None else work)[student]
+                if gid in bodies:
+                    cell.source = fill(cell.source, bodies[gid])
+            path = here.notebook(SUBMITTED, slug, student)
+            path.parent.mkdir(parents=True)
+            nbformat.write(nb, str(path))
     return root

@@ -1,5 +1,7 @@
-"""El informe de parecidos sobre una clase escrita a mano (copies_class): señala justo a quien pegó la
-solución publicada y a los dos que entregaron el mismo trabajo; a nadie más."""
+"""El informe de parecidos sobre una clase escrita a mano y apartada (copies_class, en 11, 17 y 18): señala
+justo a quien pegó la solución publicada disfrazada y a los dos que entregaron el mismo trabajo; ni a los
+tres que trabajaron por separado (carla escribe dos respuestas cortas como la solución) ni el cuaderno en
+blanco."""
 
 from __future__ import annotations
 
@@ -9,75 +11,105 @@ import shutil
 
 import pytest
 
-from copies_class import BLANK, COPIERS, INDEPENDENT_NAMES, SHARERS, SLUG, make_class
+from copies_class import BLANK, INDEPENDENT_NAMES, SHUFFLED, SLUG, SLUGS, make_class
 
 from course_tools.layout.course import ROOT, SUBMITTED, Course, notebook_file
 from course_tools.grading import copies_report
 from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, Thresholds
 
-EXERCISES = {"nb11-make-xy", "nb11-accumulated-step", "nb11-data-floor"}
+COPIES = {("ana", slug) for slug in SLUGS} | {("bea", SLUG)}
+PAIRS = {(a, slug, b) for slug in SLUGS for a, b in (("hugo", "ines"), ("ines", "hugo"))}
 
 
-@pytest.fixture
-def klass(tmp_path) -> Course:
-    return Course(make_class(tmp_path / "clase", ROOT))
+@pytest.fixture(scope="module")
+def klass(tmp_path_factory) -> Course:
+    return Course(make_class(tmp_path_factory.mktemp("clase") / "clase", ROOT))
+
+
+@pytest.fixture(scope="module")
+def result(klass):
+    return compare_class(klass)
 
 
 def flagged(result, code):
-    return {(f.student, f.exercise, f.other) for f in result.findings if f.code == code}
+    return {(f.student, f.assignment, f.other) for f in result.findings if f.code == code}
 
 
-def test_exactly_the_copiers_and_the_sharers_are_flagged(klass):
-    result = compare_class(klass)
-    assert flagged(result, COPY_OF_SOLUTION) == {(s, e, SOLUTION) for s in COPIERS for e in EXERCISES}
-    a, b = SHARERS
-    assert flagged(result, SAME_AS_CLASSMATE) == {(x, e, y) for x, y in ((a, b), (b, a)) for e in EXERCISES}
+def test_exactly_the_disguised_copies_and_the_pair_are_flagged(result):
+    assert flagged(result, COPY_OF_SOLUTION) == {(s, slug, SOLUTION) for s, slug in COPIES}
+    assert flagged(result, SAME_AS_CLASSMATE) == PAIRS
     innocent = set(INDEPENDENT_NAMES) | {BLANK}
     assert not {f.student for f in result.findings} & innocent
     assert not {f.other for f in result.findings} & innocent
-    assert result.groups(SLUG) == [sorted(SHARERS)]
+    assert all(result.groups(slug) == [["hugo", "ines"]] for slug in SLUGS)
     assert not result.skipped
 
 
-def test_the_blank_one_is_not_compared(klass):
-    result = compare_class(klass)
+def test_another_class_like_it_with_the_roles_changed(tmp_path):
+    result = compare_class(Course(make_class(tmp_path / "otra", ROOT, work=SHUFFLED)))
+    assert flagged(result, COPY_OF_SOLUTION) == {("dani", slug, SOLUTION) for slug in SLUGS}
+    assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in SLUGS
+                                                  for a, b in (("carla", "zoe"), ("zoe", "carla"))}
+
+
+def test_the_honest_learner_who_writes_short_answers_like_the_solution_stays_below(klass, result):
+    """carla escribe pad_to y el bloque pre-norm como la solución: pesan poco en su cuaderno y son lo natural."""
+    below = compare_class(klass, Thresholds(solution=0.0, classmate=0.0, min_evidence=0))
+    carla = {f.assignment: f for f in below.findings if f.student == "carla" and f.other == SOLUTION}
+    assert carla["17-partidas-a-lotes"].similarity < Thresholds().solution
+    assert carla["18-decoder"].similarity < Thresholds().solution
+    assert max(f.similarity for f in result.findings) <= 1
+
+
+def test_the_blank_one_is_not_compared(result):
     assert not [key for key in result.code if key[0] == BLANK]
-    assert result.compared == 3 * (len(COPIERS) + len(SHARERS) + len(INDEPENDENT_NAMES))
 
 
-def test_reports_in_spanish_with_the_pairs_side_by_side(klass, tmp_path):
-    result = compare_class(klass)
+def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(result, tmp_path):
     made = copies_report.write_reports(result, tmp_path, Thresholds().k)
     rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
-    assert {(r["alumno"], r["con"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == {(s, SOLUTION) for s in COPIERS}
-    assert all(0.7 <= float(r["parecido"]) <= 1 for r in rows)
+    assert {(r["alumno"], r["tarea"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == COPIES
+    scores = [float(r["parecido"]) for r in rows]
+    assert scores == sorted(scores, reverse=True) and all(Thresholds().solution <= s <= 1 for s in scores)
+    assert all(r["motivo"] and r["ejercicios"] for r in rows)
     page = made["html"].read_text(encoding="utf-8")
     assert "<mark>" in page and "la solución publicada" in page and "no cambia ninguna nota" in page
-    assert "hugo" in page and "ines" in page and "carla" not in page
+    assert "hugo" in page and "ines" in page and "carla" not in page and "dani" not in page
+    assert page.count("<h2>") == len(COPIES) + len(PAIRS) // 2  # cada pareja una vez
     lines = copies_report.summary_lines(result)
-    assert any(line.startswith("ana  11-bucle  copy-of-solution: copia de la solución publicada") for line in lines)
-    assert any("mismo trabajo que ines (grupo 1)" in line for line in lines)
+    assert len(lines) == len(result.findings)
+    assert any(line.startswith("ana  18-decoder  copy-of-solution: ") and "en la solución publicada" in line
+               for line in lines)
+    assert any(line.startswith("hugo  17-partidas-a-lotes  same-as-classmate (grupo 1): comparte con ines")
+               for line in lines)
 
 
-def test_a_broken_notebook_is_skipped_with_its_reason_and_the_rest_compared(klass):
+def test_given_code_is_never_highlighted(result, tmp_path):
+    page = copies_report.write_reports(result, tmp_path, Thresholds().k)["html"].read_text(encoding="utf-8")
+    assert "<mark>def " not in page and "<mark>class " not in page and "<mark>    def" not in page
+
+
+def test_a_broken_notebook_is_skipped_with_its_reason_and_the_rest_compared(tmp_path):
+    klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
     klass.layout.notebook(SUBMITTED, SLUG, "carla").write_text("{no es json", encoding="utf-8")
     klass.layout.notebook(SUBMITTED, SLUG, "eva").unlink()
     result = compare_class(klass)
     reasons = {s: r for s, _, r in result.skipped}
     assert reasons["carla"].startswith("no se pudo leer") and reasons["eva"] == f"falta el cuaderno {notebook_file(SLUG)}"
-    assert flagged(result, COPY_OF_SOLUTION) == {(s, e, SOLUTION) for s in COPIERS for e in EXERCISES}
+    assert flagged(result, COPY_OF_SOLUTION) == {("ana", SLUG, SOLUTION), ("bea", SLUG, SOLUTION)}
 
 
 def test_a_class_of_one_has_no_pairs(tmp_path):
-    course = Course(make_class(tmp_path / "clase", ROOT))
+    course = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
     for student in ("ana", "bea", "hugo", BLANK, *INDEPENDENT_NAMES):
         shutil.rmtree(course.layout.assignment(SUBMITTED, SLUG, student).parent)
     result = compare_class(course)
     assert result.compared == 3 and not result.findings  # ines sola: nadie con quien compararse
 
 
-def test_a_resumed_round_reads_only_what_changed(klass):
+def test_a_resumed_round_reads_only_what_changed(tmp_path):
+    klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
     cache = cache_path(klass)
     first = compare_class(klass, cache=cache)
     assert first.read == 8 and cache.exists()
@@ -97,27 +129,29 @@ def test_the_readme_gives_the_thresholds_as_the_settings_set_them():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     settings = course_settings()
     assert f"coincidir ({settings.similarity_threshold:g} por defecto)" in readme
-    assert f"cuenta ({settings.similarity_min_chars} letras tras el analizador)" in readme
+    assert f"pesa menos ({settings.similarity_min_chars} letras tras el analizador)" in readme
+    assert f"al menos {settings.similarity_min_evidence} letras" in readme
 
 
-def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(klass, capsys):
+def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(tmp_path, capsys):
     from course_tools.grading.cli import _report_copies
 
+    klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
     _report_copies(klass)
     out = capsys.readouterr().out
     assert out.startswith("Parecidos (no cambian ninguna nota): 4 entrega(s) señalada(s)")
     report = klass.layout.report_dir.relative_to(klass.root)
     assert f"{report / 'parecidos.html'}" in out and f"{report / 'parecidos.csv'}" in out
-    assert "  hugo  11-bucle  same-as-classmate: mismo trabajo que ines (grupo 1)" in out
+    assert "  hugo  11-bucle  same-as-classmate (grupo 1): comparte con ines" in out
     assert (klass.layout.report_dir / "parecidos.html").exists() and (klass.layout.report_dir / "parecidos.csv").exists()
 
 
-def test_a_comparison_that_breaks_stops_nothing(klass, capsys, monkeypatch):
+def test_a_comparison_that_breaks_stops_nothing(tmp_path, capsys, monkeypatch):
     from course_tools.grading import cli, copies_report
 
     def broken(course, thresholds):
         raise RuntimeError("disco lleno")
 
     monkeypatch.setattr(copies_report, "copies_round", broken)
-    cli._report_copies(klass)
+    cli._report_copies(Course(tmp_path))
     assert "✗ Parecidos: no se pudieron comparar (RuntimeError: disco lleno); las notas no cambian." in capsys.readouterr().out

@@ -57,3 +57,22 @@ def test_fingerprints_are_the_same_in_another_process():
 
 def test_code_shorter_than_a_kgram_has_no_fingerprints():
     assert fingerprint("x = 1", SETTINGS).hashes == {}
+
+
+def test_the_thresholds_pass_their_calibration_on_independent_work():
+    """Ningún juego de catalogues/independent sale contra la solución ni contra otro; toda copia disfrazada sale."""
+    from course_tools.grading.copies_calibration import calibrate, problems
+
+    rows = calibrate()
+    assert {r.slug for r in rows} >= {"11-bucle", "17-partidas-a-lotes", "18-decoder"}
+    assert len([r for r in rows if not r.should_flag]) >= 3 * (5 + 10)  # cinco juegos y sus diez pares, por cuaderno
+    assert problems(rows) == []
+
+
+def test_a_disguised_copy_is_renamed_commented_spaced_and_reordered():
+    from course_tools.grading.copies_calibration import disguised
+
+    code = "a = x + 1\nb = y * 2\nreturn a + b\n"
+    out = disguised(code)
+    first = out.split("\n")[0]
+    assert "b_m" in first and "y_m" in first and "# " in first and "\n\n" in out

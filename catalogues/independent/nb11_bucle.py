@@ -1,0 +1,175 @@
+"""Cinco soluciones independientes de 11-bucle (ver ``catalogues/independent``)."""
+
+SETS = [
+    {  # 1: índices a mano
+        "nb11-make-xy": """
+howmany = (stream.numel() - 1) // T
+inputs = torch.empty(howmany, T, dtype=torch.int64)
+outputs = torch.empty(howmany, T, dtype=torch.int64)
+for row in range(howmany):
+    inputs[row] = stream[row * T:row * T + T]
+    outputs[row] = stream[row * T + 1:row * T + T + 1]
+return inputs, outputs
+""",
+        "nb11-accumulated-step": """
+micro = len(x) // n_micro
+opt.zero_grad()
+loss_sum = 0.0
+for j in range(n_micro):
+    xb = x[j * micro:(j + 1) * micro]
+    yb = y[j * micro:(j + 1) * micro]
+    logits = model(xb)
+    l = F.cross_entropy(logits.view(-1, logits.size(-1)), yb.view(-1))
+    (l / n_micro).backward()
+    loss_sum += float(l)
+opt.step()
+return loss_sum / n_micro
+""",
+        "nb11-data-floor": """
+import math
+cur = x.flatten().tolist()
+nxt = y.flatten().tolist()
+joint = {}
+marg = {}
+for a, b in zip(cur, nxt):
+    joint[(a, b)] = joint.get((a, b), 0) + 1
+    marg[a] = marg.get(a, 0) + 1
+N = len(cur)
+return -sum(c / N * math.log(c / marg[a]) for (a, b), c in joint.items())
+""",
+    },
+    {  # 2: unfold y torch.unique
+        "nb11-make-xy": """
+w = stream.unfold(0, T, T)
+n = (len(stream) - 1) // T
+return w[:n].clone(), stream[1:].unfold(0, T, T)[:n].clone()
+""",
+        "nb11-accumulated-step": """
+opt.zero_grad()
+pieces = list(zip(x.split(x.shape[0] // n_micro), y.split(y.shape[0] // n_micro)))
+got = 0.0
+for a, b in pieces:
+    scores = model(a).flatten(0, 1)
+    current = F.cross_entropy(scores, b.flatten()) / len(pieces)
+    current.backward()
+    got = got + current.item()
+opt.step()
+return got
+""",
+        "nb11-data-floor": """
+flat_x, flat_y = x.reshape(-1), y.reshape(-1)
+V = int(max(flat_x.max(), flat_y.max())) + 1
+table = torch.zeros(V, V, dtype=torch.float64)
+table.index_put_((flat_x, flat_y), torch.ones(len(flat_x), dtype=torch.float64), accumulate=True)
+rows = table.sum(dim=1, keepdim=True)
+cond = torch.where(table > 0, table / rows.clamp(min=1), torch.ones_like(table))
+return float(-(table * cond.log()).sum() / len(flat_x))
+""",
+    },
+    {  # 3: comprensiones
+        "nb11-make-xy": """
+count = (len(stream) - 1) // T
+starts = range(0, count * T, T)
+x = torch.stack([stream[s:s + T] for s in starts]) if count else stream[:0].view(0, T)
+y = torch.stack([stream[s + 1:s + 1 + T] for s in starts]) if count else stream[:0].view(0, T)
+return x, y
+""",
+        "nb11-accumulated-step": """
+rows_per = x.size(0) // n_micro
+opt.zero_grad()
+values = []
+for first in range(0, x.size(0), rows_per):
+    out = model(x[first:first + rows_per])
+    loss = F.cross_entropy(out.transpose(1, 2), y[first:first + rows_per])
+    loss.div(n_micro).backward()
+    values.append(loss.detach())
+opt.step()
+return torch.stack(values).mean().item()
+""",
+        "nb11-data-floor": """
+from collections import Counter, defaultdict
+import math
+follows = defaultdict(Counter)
+for tok, after in zip(x.view(-1).tolist(), y.view(-1).tolist()):
+    follows[tok][after] += 1
+H = 0.0
+size = 0
+for tok, counter in follows.items():
+    here = sum(counter.values())
+    size += here
+    H -= sum(c * math.log(c / here) for c in counter.values())
+return H / size
+""",
+    },
+    {  # 4: aritmética primero
+        "nb11-make-xy": """
+L = len(stream)
+N = (L - 1) // T
+end = N * T
+src = stream[0:end]
+dst = stream[1:end + 1]
+return src.view(N, T), dst.view(N, T)
+""",
+        "nb11-accumulated-step": """
+opt.zero_grad()
+total_loss = 0
+xs, ys = torch.chunk(x, n_micro), torch.chunk(y, n_micro)
+for i in range(len(xs)):
+    pred = model(xs[i])
+    vocab = pred.shape[2]
+    micro_loss = F.cross_entropy(pred.reshape(-1, vocab), ys[i].flatten())
+    scaled = micro_loss * (1.0 / n_micro)
+    scaled.backward()
+    total_loss += scaled.item()
+opt.step()
+return total_loss
+""",
+        "nb11-data-floor": """
+import math
+a_list = x.reshape(-1).tolist()
+b_list = y.reshape(-1).tolist()
+seen_pairs, seen_first = {}, {}
+for a, b in zip(a_list, b_list):
+    seen_pairs.setdefault(a, {})
+    seen_pairs[a][b] = seen_pairs[a].get(b, 0) + 1
+    seen_first[a] = seen_first.get(a, 0) + 1
+result = 0.0
+for a, b in zip(a_list, b_list):
+    result += -math.log(seen_pairs[a][b] / seen_first[a])
+return result / len(a_list)
+""",
+    },
+    {  # 5: while y tensores
+        "nb11-make-xy": """
+blocks_x, blocks_y = [], []
+pos = 0
+while pos + T + 1 <= len(stream):
+    blocks_x.append(stream[pos:pos + T])
+    blocks_y.append(stream[pos + 1:pos + T + 1])
+    pos += T
+if not blocks_x:
+    return stream.new_zeros(0, T), stream.new_zeros(0, T)
+return torch.stack(blocks_x), torch.stack(blocks_y)
+""",
+        "nb11-accumulated-step": """
+opt.zero_grad()
+k = x.shape[0] // n_micro
+mean_loss = torch.zeros(())
+for part in range(n_micro):
+    sl = slice(part * k, part * k + k)
+    logit = model(x[sl])
+    this = F.cross_entropy(logit.permute(0, 2, 1), y[sl]) / n_micro
+    this.backward()
+    mean_loss += this.detach()
+opt.step()
+return mean_loss.item()
+""",
+        "nb11-data-floor": """
+pairs = torch.stack((x.flatten(), y.flatten()), dim=1)
+values, inverse, counts = torch.unique(pairs, dim=0, return_inverse=True, return_counts=True)
+heads, head_inverse, head_counts = torch.unique(pairs[:, 0], return_inverse=True, return_counts=True)
+p = counts[inverse].double() / head_counts[head_inverse].double()
+return -p.log().mean().item()
+""",
+    },
+]

@@ -1,0 +1,68 @@
+"""La evidencia de un parecido, sobre un cuaderno entero y no sobre una respuesta suelta.
+
+Un alumno (o una pareja) se juzga con todo su código propio de un cuaderno: cada ejercicio pesa lo que
+mide (sus letras tras el analizador), y uno más corto que ``Thresholds.min_chars`` pesa en proporción a su
+largo (una respuesta de dos líneas se escribe igual sin copiar). No es evidencia un pasaje que
+aparece en las soluciones honradas e independientes de ``catalogues/independent/`` (lo natural del
+ejercicio) ni, en una clase grande, uno que comparte más de la mitad de la clase (lo que el ejercicio
+obliga a escribir, como el ``-m`` de MOSS). Lo que queda compartido, pesado, sobre todo el código propio
+pesado, es la parte del cuaderno que coincide: el ``score`` que se compara con el umbral; y las letras
+compartidas tienen que llegar a ``Thresholds.min_evidence`` (un parecido de media línea no es un parecido).
+"""
+
+from __future__ import annotations
+
+import runpy
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .similarity import Fingerprint, covered
+
+INDEPENDENT_DIR = "independent"
+
+
+def independent_file(catalogue_dir: Path, slug: str) -> Path:
+    return catalogue_dir / INDEPENDENT_DIR / f"nb{slug.replace('-', '_')}.py"
+
+
+def independent_sets(catalogue_dir: Path, slug: str) -> list[dict[str, str]]:
+    """Los juegos de soluciones independientes de un cuaderno (``grade_id -> código``); ninguno si no tiene."""
+    path = independent_file(catalogue_dir, slug)
+    return list(runpy.run_path(str(path))["SETS"]) if path.is_file() else []
+
+
+def weight(fp: Fingerprint, min_chars: int) -> float:
+    """Cuánto pesa cada letra de un ejercicio: 1, o menos en proporción si es más corto que el mínimo."""
+    return min(1.0, fp.length / min_chars) if min_chars else 1.0
+
+
+@dataclass
+class Evidence:
+    """Lo que comparte el código propio de un alumno con otro código, ejercicio a ejercicio."""
+
+    own: float = 0.0  # letras propias, pesadas
+    shared: float = 0.0  # letras compartidas que son evidencia, pesadas
+    exercises: dict = field(default_factory=dict)  # grade_id -> letras compartidas (sin pesar)
+
+    @property
+    def score(self) -> float:
+        return self.shared / self.own if self.own else 0.0
+
+    def add(self, gid: str, fp: Fingerprint, evidence: set, k: int, min_chars: int) -> None:
+        w = weight(fp, min_chars)
+        self.own += w * covered(fp, None, k)
+        hits = covered(fp, evidence, k) if evidence else 0
+        if hits:
+            self.shared += w * hits
+            self.exercises[gid] = hits
+
+
+def notebook_evidence(own: dict[str, Fingerprint], other: dict[str, Fingerprint], not_evidence: dict[str, set],
+                      k: int, min_chars: int) -> Evidence:
+    """La evidencia de ``own`` (grade_id -> huellas de un alumno) frente a ``other`` en todo el cuaderno."""
+    found = Evidence()
+    for gid, fp in own.items():
+        theirs = other.get(gid)
+        shared = set(fp.hashes) & set(theirs.hashes) if theirs is not None else set()
+        found.add(gid, fp, shared - not_evidence.get(gid, set()), k, min_chars)
+    return found
