@@ -71,6 +71,17 @@ WRONG_ANSWERS = {
         ('olvida proj', _attention((_RESIDUAL, "self.resid_drop(out)"))),
         ('olvida resid_drop', _attention((_RESIDUAL, "self.proj(out)"))),
         ('resid_drop antes de proj', _attention((_RESIDUAL, "self.proj(self.resid_drop(out))"))),
+        ('la atención a mano, cabeza a cabeza, y una llamada a SDPA que no se usa: sin dropout en los pesos al entrenar',
+         _body('nb18-attention-forward', '''
+        B, T, d = x.shape
+        q, k, v = self.qkv(x).split(d, dim=2)
+        q, k, v = (t.view(B, T, self.n_head, self.head_dim).transpose(1, 2) for t in (q, k, v))
+        F.scaled_dot_product_attention(q, k, v, dropout_p=self.dropout if self.training else 0.0, is_causal=True)
+        future = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)
+        scores = (q @ k.transpose(-2, -1) / math.sqrt(self.head_dim)).masked_fill(future, float("-inf"))
+        out = scores.softmax(dim=-1) @ v
+        out = out.transpose(1, 2).contiguous().view(B, T, d)
+        return self.resid_drop(self.proj(out))''')),
         ('F.dropout en la salida de SDPA en vez de dropout_p en sus pesos', _attention(
             (_SDPA, "out = F.dropout(F.scaled_dot_product_attention(q, k, v, is_causal=True), self.dropout, self.training)"))),
     ],

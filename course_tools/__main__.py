@@ -205,10 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("partidas", help="juega con Stockfish las partidas de autojuego del cuaderno 18 (minutos)")
     p.add_argument("--workers", type=int, default=2)
     p.set_defaults(func=cmd_games)
-    from .data import decoder
+    from .data import arena, decoder
     from .grading import cli as grading
 
     decoder.register(sub)  # decoder: el checkpoint de 18
+    arena.register(sub)  # arena: partidas del 19 en lote, para tiradas mayores
 
     grading.register(sub)  # grade, feedback, bench
     p = sub.add_parser("stage", help="(interno) una etapa cronometrada de make test")

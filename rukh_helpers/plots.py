@@ -86,16 +86,29 @@ def board_svg(moves: Sequence[str] | str = (), size: int = 280, arrows: Sequence
 
 class Board:
     """Un tablero que Jupyter y Colab muestran como imagen: ``Board("e2e4 e7e5")``; con ``arrows``,
-    una flecha por jugada propuesta: ``Board("e2e4", arrows=["e7e5", "c7c5"])``."""
+    una flecha por jugada propuesta: ``Board("e2e4", arrows=["e7e5", "c7c5"])``; con ``caption``, un
+    pie de texto debajo: ``Board("e2e4", caption="tras 1. e4")``."""
 
-    def __init__(self, moves: Sequence[str] | str = (), size: int = 280, arrows: Sequence[str] = ()):
+    def __init__(self, moves: Sequence[str] | str = (), size: int = 280, arrows: Sequence[str] = (),
+                 caption: str | None = None):
         self.moves = moves.split() if isinstance(moves, str) else list(moves)
         self.arrows = list(arrows)
+        self.caption = caption
         self.svg = board_svg(self.moves, size, self.arrows)
 
     def __repr__(self) -> str:
         with_arrows = f", {len(self.arrows)} flechas" if self.arrows else ""
-        return f"Board(tras {len(self.moves)} medias jugadas{with_arrows})"
+        with_caption = f": {self.caption}" if self.caption else ""
+        return f"Board(tras {len(self.moves)} medias jugadas{with_arrows}){with_caption}"
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_html_(self) -> str | None:
+        """Con pie, el tablero y su texto debajo; sin pie, nada (Jupyter usa entonces el SVG)."""
+        if not self.caption:
+            return None
+        from html import escape
+
+        return (f'<figure style="display:inline-block;margin:4px">{self.svg}'
+                f'<figcaption style="text-align:center">{escape(self.caption)}</figcaption></figure>')

@@ -12,7 +12,7 @@ from collections import Counter
 
 import nbformat
 
-from ..readings import answer_leaks, given_cells, rukh_map
+from ..readings import answer_leaks, given_cells, rukh_commits, rukh_map
 from ..rules import cells, predictions, render
 from . import fairness, proof
 from ..publish.build import release_notebooks, worked_unexecuted
@@ -258,6 +258,7 @@ def run_checks(selected: list[Notebook] | None = None) -> list[str]:
         if decoder.NOTEBOOK.exists():  # un curso sin el cuaderno 18 no usa sus datos
             problems += data_problems()
         problems += rukh_map.map_problems()  # cada construcción de rukh, en el cuaderno que dice el mapa
+        problems += rukh_commits.commit_problems()  # un solo commit de rukh por fichero, en todos los sitios
         problems += lint_problems()
     return problems
 

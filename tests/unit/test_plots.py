@@ -52,3 +52,14 @@ def test_board_with_arrows_draws_one_per_proposed_move():
     assert plots.ARROW_COLOURS[0] in board.svg and plots.ARROW_COLOURS[1] in board.svg
     assert plots.ARROW_COLOURS[2] not in board.svg  # <eos> no es una jugada: no se dibuja
     assert repr(board) == "Board(tras 1 medias jugadas, 3 flechas)"
+
+
+def test_board_caption_goes_under_the_board_as_html():
+    from rukh_helpers.plots import Board
+
+    plain = Board("e2e4")
+    assert plain._repr_html_() is None
+    captioned = Board("e2e4", caption="tras 1 media jugada <e4>")
+    html = captioned._repr_html_()
+    assert "<svg" in html and "<figcaption" in html and "&lt;e4&gt;" in html
+    assert "tras 1 media jugada" in repr(captioned)
