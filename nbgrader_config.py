@@ -64,6 +64,8 @@ c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False sol
 c.CourseSettings.similarity_threshold = 0.45  # parecidos en make grade: parte del código del cuaderno que coincide
 c.CourseSettings.similarity_min_chars = 40  # un ejercicio más corto que esto pesa menos
 c.CourseSettings.similarity_min_evidence = 120  # letras compartidas que hacen falta para señalar
+# El 19 trae resuelto el decodificador del 18: el intercambio no lo publica hasta que se recoja alguna entrega del 18.
+c.CourseSettings.release_after = {"19-rukh-juega": "18-decoder"}
 # Libreta de notas: gradebook.db en la raíz del curso (la de --CourseDirectory.root, si se da);
 # PostgreSQL u otra base con COURSE_GRADEBOOK_URL, p. ej. postgresql://profe@127.0.0.1:5432/notas
 c.CourseSettings.gradebook_url = os.environ.get("COURSE_GRADEBOOK_URL", "")
@@ -96,6 +98,9 @@ c.GenerateAssignment.preprocessors = [
     f"{NBGRADER}.CheckCellMetadata",
     "course_tools.publish.release_preprocessors.PredictionStubs",
 ]
+
+# Publicar en el intercambio (nbgrader release_assignment, el Formgrader, make hub) respeta release_after.
+c.ExchangeFactory.release_assignment = "course_tools.layout.release_order.OrderedReleaseAssignment"
 
 # Lo que ve el alumno en lugar de la solución.
 c.ClearSolutions.code_stub = {

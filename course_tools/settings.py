@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from traitlets import Bool, Float, Integer, Unicode
+from traitlets import Bool, Dict, Float, Integer, Unicode
 from traitlets.config import Configurable
 
 CONFIG_FILE = Path(__file__).resolve().parent.parent / "nbgrader_config.py"
@@ -60,6 +60,11 @@ class CourseSettings(Configurable):
         "Parecidos: letras (tras el analizador, pesadas) que un alumno tiene que compartir en un cuaderno, más "
         "allá de lo natural, para señalarlo: un parecido de una línea no es un parecido. Calibrado con "
         "catalogues/independent (copies_calibration).")).tag(config=True)
+    release_after = Dict({"19-rukh-juega": "18-decoder"}, help=(
+        "Tareas que el intercambio (nbgrader release_assignment, el botón del Formgrader, make hub) no publica "
+        "hasta que se haya recogido alguna entrega de otra: {tarea: la que tiene que estar en submitted/ antes}. "
+        "La celda dada del 19 lleva las soluciones de los ejercicios del 18: publicarlo antes de recoger el 18 "
+        "se las daría a la clase. Una clase que no corrige el 18 puede dejarlo vacío ({}).")).tag(config=True)
     gradebook_url = Unicode("", help=(
         "La libreta de notas (URL de SQLAlchemy, p. ej. postgresql://profe@servidor:5432/notas). Vacía: "
         "gradebook.db en la raíz del curso.")).tag(config=True)
