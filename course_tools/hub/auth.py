@@ -83,4 +83,7 @@ def pre_spawn_hook(spawner) -> None:
     spawner.args = [*spawner.args, *_extension_args(TEACHER_EXTENSIONS if teacher else LEARNER_EXTENSIONS)]
     course = home / TEACHER_COURSE
     if teacher and (course / "nbgrader_config.py").is_file():
+        # nbgrader lee el nbgrader_config.py de la carpeta donde arranca el servidor, y JupyterHub lo arranca
+        # en la carpeta personal: el servidor empieza en la del curso, como make lab-profe.
         spawner.notebook_dir = str(course)
+        spawner.cmd = ["sh", "-c", 'cd "$0" && exec "$@"', str(course), *spawner.cmd]
