@@ -22,12 +22,15 @@ from jupyterhub.auth import PAMAuthenticator
 from tornado import web
 from tornado.concurrent import run_on_executor
 
+from ..layout.course import ROOT
 from ..learner.lab import LEARNER_EXTENSIONS, TEACHER_EXTENSIONS
 from .accounts import LEARNERS_GROUP, TEACHERS_GROUP, members, must_change
 
 STATE_ENV_VAR = "COURSE_HUB_STATE"  # la carpeta de estado del hub (serve.prepare_state)
 MIN_PASSWORD = 8
 TEACHER_COURSE = "pytorch-minimo"  # la copia del curso del profesorado, en su carpeta personal
+# Lo que JupyterLab no enseña al alumno: los paneles de nbgrader para crear tareas y la lista de cursos.
+LEARNER_CONFIG = ROOT / "hub" / "jupyter-alumnos"
 
 
 def refuse(message: str) -> web.HTTPError:
@@ -81,6 +84,11 @@ def pre_spawn_hook(spawner) -> None:
     home = Path(pwd.getpwnam(name).pw_dir)
     teacher = name in members(TEACHERS_GROUP)
     spawner.args = [*spawner.args, *_extension_args(TEACHER_EXTENSIONS if teacher else LEARNER_EXTENSIONS)]
+    if not teacher:
+        environment = dict(spawner.environment)
+        shared = environment.get("JUPYTER_CONFIG_PATH")
+        environment["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(LEARNER_CONFIG), shared]))
+        spawner.environment = environment
     course = home / TEACHER_COURSE
     if teacher and (course / "nbgrader_config.py").is_file():
         # nbgrader lee el nbgrader_config.py de la carpeta donde arranca el servidor, y JupyterHub lo arranca

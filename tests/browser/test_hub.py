@@ -224,6 +224,7 @@ def test_a_learner_logs_in_fetches_and_submits_from_the_assignments_tab(hub, bro
     driver = browser
     ana, bruno = hub["learners"]
     _assignments_tab(driver, hub, ana, hub["passwords"][ana], NEW_PASSWORD)
+    assert "Create Assignment" not in driver.find_element("css selector", "body").text  # eso es del profesorado
     row = _wait(driver, lambda d: next((r for r in _css(d, "#released_assignments_list .list_item")
                                         if SLUG in r.text), None), f"{SLUG} en la lista de Assignments", timeout=60)
     row.find_element("css selector", "button").click()

@@ -74,7 +74,8 @@ def test_learners_get_the_assignments_tab_and_teachers_the_formgrader_in_their_c
     monkeypatch.setattr(auth, "members", lambda group: {"profe"} if group == accounts.TEACHERS_GROUP else {"ana"})
 
     def spawned(name):
-        spawner = SimpleNamespace(user=SimpleNamespace(name=name), args=[], cmd=["singleuser"], notebook_dir="~")
+        spawner = SimpleNamespace(user=SimpleNamespace(name=name), args=[], cmd=["singleuser"], notebook_dir="~",
+                                  environment={"JUPYTER_CONFIG_PATH": "/comun"})
         auth.pre_spawn_hook(spawner)
         return spawner
 
@@ -83,3 +84,5 @@ def test_learners_get_the_assignments_tab_and_teachers_the_formgrader_in_their_c
     assert teacher.args == auth._extension_args(TEACHER_EXTENSIONS)
     assert teacher.notebook_dir == str(course) and teacher.cmd[-2:] == [str(course), "singleuser"]
     assert Path(learner.notebook_dir) == Path("~")
+    assert learner.environment["JUPYTER_CONFIG_PATH"].split(":") == [str(auth.LEARNER_CONFIG), "/comun"]
+    assert teacher.environment["JUPYTER_CONFIG_PATH"] == "/comun"
