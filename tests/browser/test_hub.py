@@ -29,7 +29,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from course_tools.layout.course import LAYOUT, ROOT, SOURCE
+from course_tools.layout.course import EXCHANGE_FEEDBACK, FEEDBACK_SUFFIX, LAYOUT, ROOT, SOURCE, notebook_file
 from course_tools.layout.nbgrader_compat import CONFINED_LINE
 from course_tools.rules import cells
 from tests.browser.waiting import wait_in_browser
@@ -191,7 +191,7 @@ def _assignments_tab(driver, hub, name: str, password: str, new_password: str = 
 def _fill_one_exercise(home: Path, owner: str) -> None:
     """Lo que la alumna escribe: la solución de un ejercicio (la del cuaderno del profesor), en su copia."""
     solved = nbformat.read(str(LAYOUT.notebook(SOURCE, SLUG)), as_version=4)
-    mine = home / SLUG / f"{SLUG}.ipynb"
+    mine = home / SLUG / notebook_file(SLUG)  # fetch: <tarea>/<cuaderno> en su carpeta
     notebook = nbformat.read(str(mine), as_version=4)
     next(c for c in notebook.cells if cells.grade_id(c) == FILLED).source = \
         next(c for c in solved.cells if cells.grade_id(c) == FILLED).source
@@ -229,7 +229,7 @@ def test_a_learner_logs_in_fetches_and_submits_from_the_assignments_tab(hub, bro
                                         if SLUG in r.text), None), f"{SLUG} en la lista de Assignments", timeout=60)
     row.find_element("css selector", "button").click()
     home = Path(os.path.expanduser(f"~{ana}"))
-    _wait(driver, lambda d: (home / SLUG / f"{SLUG}.ipynb").is_file(), f"{SLUG} recogido en la carpeta de la alumna")
+    _wait(driver, lambda d: (home / SLUG / notebook_file(SLUG)).is_file(), f"{SLUG} recogido en la carpeta de la alumna")
     _fill_one_exercise(home, ana)
     fetched = _wait(driver, lambda d: next((r for r in _css(d, "#fetched_assignments_list .list_item")
                                             if SLUG in r.text and r.find_elements("css selector", "button")), None),
@@ -264,8 +264,8 @@ def test_the_teacher_grades_in_the_formgrader_and_the_learner_sees_her_grade_wit
     button = _wait(driver, lambda d: next((b for b in _css(d, "#submitted_assignments_list button")
                                            if b.text.strip() == "Fetch Feedback"), None), "el botón «Fetch Feedback»")
     button.click()
-    feedback = Path(os.path.expanduser(f"~{ana}")) / SLUG / "feedback"
-    page = _wait(driver, lambda d: next(iter(feedback.glob(f"*/{SLUG}.html")), None), "la devolución en su carpeta")
+    feedback = Path(os.path.expanduser(f"~{ana}")) / SLUG / EXCHANGE_FEEDBACK
+    page = _wait(driver, lambda d: next(iter(feedback.rglob(f"{SLUG}{FEEDBACK_SUFFIX}")), None), "la devolución en su carpeta")
     text = page_text(page.read_text(encoding="utf-8"))
     full = sum(c.metadata["nbgrader"].get("points", 0) for c in solved.cells if cells.is_graded_test(c))
     assert "Nota:" in text and f"{points:g} de {full:g}".replace(".", ",") in text, text[:500]
