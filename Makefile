@@ -8,10 +8,11 @@ export OMP_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help lab lab-profe progreso test perfil coverage-gate release check grade feedback bench system-deps clean
+.PHONY: help hub lab lab-profe progreso test perfil coverage-gate release check grade feedback bench system-deps clean
 
 help:
 	@echo "make lab      -> JupyterLab con tus cuadernos de alumno (carpeta mi-curso/)"
+	@echo "make hub      -> JupyterHub de la clase en este servidor, como root (puerto 8000; PORT= para otro)"
 	@echo "make progreso -> cuánto llevas hecho en mi-curso/ (sin tocar tus cuadernos)"
 	@echo "make lab-profe -> JupyterLab del profesorado en la raíz del curso, con el Formgrader de nbgrader"
 	@echo "make test     -> todo lo que ejecuta la integración continua"
@@ -49,6 +50,11 @@ lab: $(STAMP)
 # El del profesorado: la raíz del repositorio, con el formgrader y la lista de tareas de nbgrader (y sus cadenas y su libreta).
 lab-profe: $(STAMP)
 	@$(TOOLS) lab --profe --port $(PORT)
+
+# La clase en un servidor: JupyterHub como root con hub/jupyterhub_config.py y su estado en build/hub/.
+# Su puerto por defecto es el 8000 (el de JupyterHub), no el $(PORT) de make lab.
+hub: $(STAMP)
+	@$(BIN)/python -m course_tools.hub serve --port $(if $(filter command line,$(origin PORT)),$(PORT),8000)
 
 progreso: $(STAMP)
 	@$(TOOLS) progress

@@ -17,6 +17,7 @@ del orden, de abajo arriba:
 - ``learner/``: ``make progreso``, ``make lab`` y la barra de progreso;
 - ``audits/``: la prueba de respuestas equivocadas, los ejercicios justos y ``make check``;
 - ``grading/``: ``make grade`` y sus ejecutores;
+- ``hub/``: ``make hub``, la clase en un servidor con JupyterHub, y el alta de alumnos;
 - ``__main__.py``: las órdenes que llama el Makefile.
 
 Cada módulo solo importa de su capa o de las de debajo (también con ``importlib`` y, en ``nbgrader_config.py``,
@@ -48,6 +49,8 @@ LAYERS = (
      ("course_tools.audits",)),
     ("corrección", "make grade y sus ejecutores",
      ("course_tools.grading",)),
+    ("hub", "make hub: la clase en un servidor con JupyterHub, y el alta de alumnos",
+     ("course_tools.hub",)),
     ("órdenes", "las órdenes que llama el Makefile",
      ("course_tools.__main__",)),
     ("configuración", "nbgrader_config.py: nombra los preprocesadores del curso (sin importarlos)",
