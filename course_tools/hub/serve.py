@@ -15,11 +15,10 @@ import socket
 import stat
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 from ..layout.course import ROOT
+from ..learner.lab import answers_in_time
 from .accounts import LEARNERS_GROUP, TEACHERS_GROUP, ensure_group
 
 CONFIG = ROOT / "hub" / "jupyterhub_config.py"
@@ -87,14 +86,7 @@ def opened_for_learners(command: list[str], state: Path) -> list[str]:
 
 
 def _ready(url: str, process: subprocess.Popen, timeout: float = 120) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            urllib.request.urlopen(f"{url}/hub/api", timeout=2)
-            return True
-        except OSError:
-            time.sleep(0.5)
-    return False
+    return answers_in_time(f"{url}/hub/api", process, timeout)
 
 
 def prepare_state(state: Path) -> dict[str, str]:

@@ -78,16 +78,20 @@ def _given_token(extra: list[str]) -> str | None:
     return next((arg.removeprefix(TOKEN_OPTION) for arg in extra if arg.startswith(TOKEN_OPTION)), None)
 
 
-def _ready(port: int, token: str, process: subprocess.Popen, timeout: float = 90) -> bool:
-    """Espera a que el servidor conteste; False si se muere o no llega a tiempo."""
+def answers_in_time(probe_url: str, process: subprocess.Popen, timeout: float) -> bool:
+    """Espera a que el servidor de ``process`` conteste en ``probe_url``; False si se muere o no llega a tiempo."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and process.poll() is None:
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2)
+            urllib.request.urlopen(probe_url, timeout=2)
             return True
         except OSError:
             time.sleep(0.5)
     return False
+
+
+def _ready(port: int, token: str, process: subprocess.Popen, timeout: float = 90) -> bool:
+    return answers_in_time(f"http://127.0.0.1:{port}/api/status?token={token}", process, timeout)
 
 
 def serve(port: int = 8888, open_browser: bool = True, extra: list[str] | None = None) -> int:

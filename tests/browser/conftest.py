@@ -2,7 +2,6 @@
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from course_tools.layout.course import ROOT
-from tests.browser.waiting import wait_until_serving
+from tests.browser.waiting import stop_server, wait_until_serving
 from tests.ports import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -40,16 +39,10 @@ def lab_server(tmp_path_factory):
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_until_serving(url, TOKEN, process, tmp_path / "lab.log", 90, "JupyterLab")
+        wait_until_serving(f"{url}/api/status?token={TOKEN}", process, tmp_path / "lab.log", 90, "JupyterLab")
         yield {"url": url, "token": TOKEN, "workspace": workspace}
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)  # el grupo entero: el servidor y sus núcleos
-            process.wait()
+        stop_server(process)
         log.close()
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import os
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +24,7 @@ import pytest
 from course_tools.rules import cells
 from course_tools.layout.course import AUTOGRADED, LAYOUT, NBGRADER_CONFIG, RELEASE, ROOT, SOURCE, SUBMITTED, Course, Notebook
 from course_tools.layout.nbgrader_compat import CONFINED_LINE
-from tests.browser.waiting import wait_in_browser, wait_until_serving
+from tests.browser.waiting import stop_server, wait_in_browser, wait_until_serving
 from tests.ports import free_port
 
 sys.path.insert(0, str(ROOT / "tests" / "grading"))
@@ -97,16 +96,10 @@ def formgrader(tmp_path_factory):
         from course_tools.grading.run import grade_all
 
         [outcome] = grade_all(twin, selected=[Notebook(SLUG)], quiet=True)
-        wait_until_serving(url, TOKEN, process, tmp / "lab.log", 120, "make lab-profe")
+        wait_until_serving(f"{url}/api/status?token={TOKEN}", process, tmp / "lab.log", 120, "make lab-profe")
         yield {"url": url, "root": root, "solved": solved, "make_grade": outcome}
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        stop_server(process)
         log.close()
 
 

@@ -18,12 +18,10 @@ import csv
 import os
 import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import nbformat
@@ -32,7 +30,7 @@ import pytest
 from course_tools.layout.course import EXCHANGE_FEEDBACK, FEEDBACK_SUFFIX, LAYOUT, ROOT, SOURCE, notebook_file
 from course_tools.layout.nbgrader_compat import CONFINED_LINE
 from course_tools.rules import cells
-from tests.browser.waiting import wait_in_browser
+from tests.browser.waiting import stop_server, wait_in_browser, wait_until_serving
 from tests.ports import free_port
 
 sys.path.insert(0, str(ROOT / "tests" / "grading"))
@@ -52,16 +50,6 @@ def _hub_command(*args: str, check: bool = True) -> subprocess.CompletedProcess:
     return done
 
 
-def _wait_serving(url: str, process, log: Path, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/hub/api", timeout=2)
-            return
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("make hub no arrancó:\n" + log.read_text(errors="replace")[-4000:]) from None
-            time.sleep(0.5)
 
 
 class Teacher:
@@ -125,20 +113,15 @@ def hub():
         process = subprocess.Popen([*HUB, "serve", "--port", str(port), "--state", str(state), "--ip", "127.0.0.1"],
                                    cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         url = f"http://127.0.0.1:{port}"
-        _wait_serving(url, process, state / "serve.log")
+        wait_until_serving(f"{url}/hub/api", process, state / "serve.log", 120, "make hub")
         profe = Teacher(url, teacher, NEW_PASSWORD)
         profe.formgrader(f"assignment/{SLUG}/assign")  # Generate
         profe.formgrader(f"assignment/{SLUG}/release")  # Release
         yield {"url": url, "port": port, "state": state, "learners": learners, "outsider": outsider,
                "passwords": passwords, "enrolled": said, "teacher": profe, "course": course}
     finally:
-        if process is not None and process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        if process is not None:
+            stop_server(process, timeout=30)
         if log:
             log.close()
         for name in [*learners, outsider, teacher]:

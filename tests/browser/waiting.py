@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import time
 import urllib.request
 
@@ -34,14 +37,26 @@ def wait_in_browser(driver, condition, what: str, timeout: float = 60, failure_s
     pytest.fail(f"El navegador no llegó a: {what} (captura en {SHOTS / (failure_shot + '.png')})")
 
 
-def wait_until_serving(url: str, token: str, process, log_path, timeout: float, who: str) -> None:
-    """Espera a que el servidor de ``process`` conteste en ``url``; si muere o tarda demasiado, dice por qué."""
+def wait_until_serving(probe_url: str, process, log_path, timeout: float, who: str) -> None:
+    """Espera a que el servidor de ``process`` conteste en ``probe_url``; si muere o tarda demasiado, dice por qué."""
     deadline = time.monotonic() + timeout
     while True:
         try:
-            urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2)
+            urllib.request.urlopen(probe_url, timeout=2)
             return
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{who} no arrancó:\n" + log_path.read_text()) from None
+                raise RuntimeError(f"{who} no arrancó:\n" + log_path.read_text(errors="replace")[-4000:]) from None
             time.sleep(0.5)
+
+
+def stop_server(process, timeout: float = 15) -> None:
+    """Para el grupo de procesos de un servidor arrancado con ``start_new_session``: con SIGTERM y, si no basta a
+    tiempo, con SIGKILL (el grupo entero: el servidor y sus núcleos)."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
