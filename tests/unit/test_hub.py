@@ -1,5 +1,5 @@
 """Las piezas de ``make hub`` que no necesitan root ni un navegador: la lista de alumnos, las comprobaciones antes
-de arrancar y el servidor que recibe cada uno. El recorrido entero, en tests/browser/test_hub.py."""
+de arrancar y el servidor que recibe cada uno. El recorrido entero, en tests/browser/test_hub_class.py."""
 
 from __future__ import annotations
 
