@@ -63,6 +63,12 @@ c.CourseSettings.notebook_output_max_bytes = 20 * 1024 * 1024  # todas las salid
 c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False solo para probar)
 c.CourseSettings.similarity_threshold = 0.7  # parecidos en make grade: parte del código que coincide
 c.CourseSettings.similarity_min_chars = 40  # código propio más corto que esto no se compara
+# El trabajo entero acotado (issue 40; «Límites» en el README):
+c.CourseSettings.processes_max = 64  # procesos e hilos de todo lo que arranca un trabajo de corrección
+c.CourseSettings.notebook_max_mb = 20  # un fichero de una entrega, medido antes de leerlo
+c.CourseSettings.submission_max_mb = 50  # una entrega entera, medida antes de leerla
+c.CourseSettings.archive_max_entries = 10000  # entradas de una descarga de Moodle
+c.CourseSettings.archive_max_mb = 2048  # lo descomprimido (solo cuadernos) de una descarga de Moodle
 # Libreta de notas: gradebook.db en la raíz del curso (la de --CourseDirectory.root, si se da);
 # PostgreSQL u otra base con COURSE_GRADEBOOK_URL, p. ej. postgresql://profe@127.0.0.1:5432/notas
 c.CourseSettings.gradebook_url = os.environ.get("COURSE_GRADEBOOK_URL", "")

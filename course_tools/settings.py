@@ -52,6 +52,23 @@ class CourseSettings(Configurable):
     similarity_min_chars = Integer(40, help=(
         "Parecidos: el código propio de un ejercicio más corto que esto (en letras tras el analizador, cada "
         "nombre cuenta una) no se compara: una respuesta tan corta se escribe igual sin copiar.")).tag(config=True)
+    # --- el trabajo entero acotado (issue 40: isolation/jobgroup.py, grading/collect.py) ---
+    processes_max = Integer(64, help=(
+        "Procesos (e hilos) como mucho de todo lo que arranca el núcleo de corrección de un trabajo: con un cgroup "
+        "por trabajo (pids.max) donde se puede y siempre con RLIMIT_NPROC en el espacio de usuario del núcleo. Un "
+        "núcleo en marcha usa unos 10. Al pasarlos, el trabajo acaba con too-many-processes.")).tag(config=True)
+    notebook_max_mb = Integer(20, help=(
+        "MB como mucho de un fichero de una entrega (tamaño aparente: los dispersos cuentan entero), medido antes "
+        "de leerlo. Uno más grande no se lee: la entrega vale 0 con submission-too-big.")).tag(config=True)
+    submission_max_mb = Integer(50, help=(
+        "MB como mucho de todos los ficheros de una entrega, medidos antes de leerlos. Una más grande no se lee: "
+        "vale 0 con submission-too-big. También es el tope de lo que se descomprime de cada alumno de una "
+        "descarga de Moodle.")).tag(config=True)
+    archive_max_entries = Integer(10000, help=(
+        "Entradas como mucho de una descarga de Moodle (make grade ZIP=…); con más, no se descomprime.")).tag(config=True)
+    archive_max_mb = Integer(2048, help=(
+        "MB como mucho de lo que se descomprime, en total, de una descarga de Moodle (solo los cuadernos).")).tag(config=True)
+    # --- fin del trabajo entero acotado ---
     gradebook_url = Unicode("", help=(
         "La libreta de notas (URL de SQLAlchemy, p. ej. postgresql://profe@servidor:5432/notas). Vacía: "
         "gradebook.db en la raíz del curso.")).tag(config=True)

@@ -59,6 +59,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         weak = sandbox.weaknesses()
         if weak:
             print(sandbox.warning_line(weak))
+        print(_bounds_line(root))
     outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.redo,
                          scheduler=getattr(args, "scheduler", None))
     if not outcomes:
@@ -81,6 +82,15 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         print(format_round(back, root))
     print(f"Corrección terminada en {time.monotonic() - started:.1f} s")
     return 0
+
+
+def _bounds_line(root: Path) -> str:
+    """La línea de protecciones del trabajo entero: con qué mecanismo se acota en esta máquina."""
+    from ..isolation import jobgroup
+    from .run import job_settings
+
+    current = job_settings({})
+    return jobgroup.mechanism(current["memory_mb"], current["processes_max"])
 
 
 def _report_copies(course) -> None:

@@ -57,12 +57,54 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> bool:
     return changed
 
 
-def find_submissions(course: Course, known: set[str]) -> tuple[dict[tuple[str, str], dict[str, bytes]], list[Outcome]]:
-    """Las entregas de submitted/ por (alumno, tarea), ya leídas, y lo que no es una tarea del curso."""
+MB = 1024 * 1024
+
+
+class TooBig(Exception):
+    """Una entrega que no se lee: ``args`` = (fichero o «la entrega», tamaño en bytes, límite en bytes)."""
+
+
+def measure_folder(folder: Path) -> dict[str, int]:
+    """El tamaño aparente (``st_size``: un fichero disperso cuenta entero) de cada fichero, sin leer ninguno."""
+    return {rel: path.lstat().st_size for rel, path in sorted(_walk(Path(folder)))
+            if path.is_file() and not path.is_symlink()}
+
+
+def read_bounded(folder: Path, file_max: int, total_max: int) -> dict[str, bytes]:
+    """Como ``read_folder``, pero mide antes de leer: ``TooBig`` si un fichero pasa de ``file_max`` bytes o todos
+    juntos de ``total_max``. Nunca lee más de lo que permiten (un fichero que crece entretanto también se para)."""
+    sizes = measure_folder(folder)
+    for rel, size in sizes.items():
+        if size > file_max:
+            raise TooBig(rel, size, file_max)
+    if sum(sizes.values()) > total_max:
+        raise TooBig("la entrega", sum(sizes.values()), total_max)
+    files = {}
+    for rel in sizes:
+        with open(Path(folder, rel), "rb") as handle:
+            data = handle.read(file_max + 1)
+        if len(data) > file_max:
+            raise TooBig(rel, len(data), file_max)
+        files[rel] = data
+    return files
+
+
+def too_big_problem(err: TooBig):
+    name, size, limit = err.args
+    return problem("submission-too-big", name=name, size=f"{size / MB:.1f} MB", limit=f"{limit / MB:.0f} MB")
+
+
+def find_submissions(course: Course, known: set[str], file_max: int = 20 * MB,
+                     total_max: int = 50 * MB) -> tuple[dict[tuple[str, str], dict[str, bytes]], list[Outcome]]:
+    """Las entregas de submitted/ por (alumno, tarea), ya leídas, y lo que no es una tarea del curso o no se lee
+    por su tamaño (``file_max`` bytes por fichero, ``total_max`` por entrega: se miden antes de leer)."""
     found, rejected = {}, []
     for student, assignment, folder in course.layout.entries(SUBMITTED):
         if folder.is_dir() and assignment in known:
-            found[(student, assignment)] = read_folder(folder)
+            try:
+                found[(student, assignment)] = read_bounded(folder, file_max, total_max)
+            except TooBig as err:
+                rejected.append(Outcome(student, assignment, problems=[too_big_problem(err)]))
         else:
             rejected.append(Outcome(student, assignment, problems=[problem("not-an-assignment", name=assignment)]))
     return found, rejected
