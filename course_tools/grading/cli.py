@@ -51,9 +51,17 @@ def cmd_grade(args, root: Path = ROOT) -> int:
             print(f"✗ Hoja de Moodle: {err}")
             return 2
     course = Course(root)
+    skipped = []  # lo que no se descomprimió de la descarga de Moodle: sale en la tabla, no en las notas
     if args.zip:
+        from .unpack import ArchiveError
+
         known = ensure_assignments(course, course.notebooks())
-        for assignment in zip_collect(course, Path(args.zip), known):
+        try:
+            assignments, skipped = zip_collect(course, Path(args.zip), known)
+        except ArchiveError as err:
+            print(f"✗ Descarga de Moodle: {err}")
+            return 2
+        for assignment in assignments:
             print(f"descarga de Moodle repartida en submitted/*/{assignment}/")
     if not getattr(args, "scheduler", None):  # con Dask, cada trabajador lo dice al conectar (dask_executor)
         weak = sandbox.weaknesses()
@@ -65,7 +73,7 @@ def cmd_grade(args, root: Path = ROOT) -> int:
     if not outcomes:
         print("No hay nada que corregir en submitted/.")
         return 0
-    print(format_table(outcomes))
+    print(format_table(outcomes + skipped))
     made = report(outcomes, course.layout.report_dir)
     print(format_summary(made["summary"]))
     print(f"Notas: {made['csv'].relative_to(root)}; histogramas en {made['csv'].parent.relative_to(root)}/")
