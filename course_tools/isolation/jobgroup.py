@@ -95,6 +95,9 @@ def mechanism(memory_mb: int, processes: int) -> str:
     """La línea de ``make grade`` que dice cómo se acota cada trabajo en esta máquina."""
     kind, where = places()
     nproc = f"RLIMIT_NPROC {processes} en el espacio de usuario de cada núcleo"
+    if os.geteuid() == 0:  # Linux no aplica RLIMIT_NPROC a root (el uid 0 de fuera), tampoco en su espacio propio
+        nproc += " (no cuenta corrigiendo como root"
+        nproc += ": cuenta el pids.max del cgroup)" if kind else ": sin cgroup, el número de procesos queda sin tope)"
     if kind:
         folders = ", ".join(str(folder) for folder in where.values())
         return (f"límites de cada trabajo: {memory_mb} MB y {processes} procesos para todo su árbol, con un cgroup "
