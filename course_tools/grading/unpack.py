@@ -90,7 +90,7 @@ def safe_copy(archive: Path, target: Path, caps: Caps) -> tuple[list[str], list[
                 continue
             student, why = student_of(info.filename), unsafe(info)
             if why is None and info.filename.lower().endswith(ARCHIVES):
-                why = "un archivo comprimido que subió el alumno: no se descomprime"
+                why = "un archivo comprimido que subió el alumno"
             if why is None and notebook_name(info.filename) is None:
                 continue  # texto en línea, PDF…: la corrección no lo necesita
             if why is None:

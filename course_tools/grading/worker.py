@@ -63,9 +63,10 @@ def grade_job(job: Job) -> JobResult:
                     # ya se llevó consigo lo que dejó su entrega.
                     reaper.end_descendants(spare=warm_parent_pids())
                     reached = jobgroup.stop_job()  # lo que tocó un límite del trabajo entero, y nada vivo en su grupo
-            result.problems.extend(_limits_reached(reached, job.settings))
+            limited = _limits_reached(reached, job.settings)
+            result.problems.extend(limited)
             if outcome.get("success"):
-                result.autograded = collect.read_folder(_folder(api, AUTOGRADED, job))
+                result.autograded = _noted(collect.read_folder(_folder(api, AUTOGRADED, job)), limited)
                 computed = gradebook.computed_grades(_gradebook_url(course_root), job.student, spec.name)
                 # Un cuaderno que no llegó a corregirse (falta en autograded/) no trae nota: settle le pone cero.
                 result.grades = {nb: grades for nb, grades in computed.items() if notebook_file(nb) in result.autograded}
@@ -83,6 +84,24 @@ def _limits_reached(codes: list[str], settings: dict) -> list[Problem]:
     """Los problemas de los límites del trabajo entero que tocó (``jobgroup.JobGroup.reached``)."""
     limits = {"memory": f"{settings.get('memory_mb', 3072)} MB", "too-many-processes": str(settings.get("processes_max", 64))}
     return [problem(code, limit=limits[code]) for code in codes]
+
+
+LIMIT_NOTE = "**Aviso del corrector.**"  # delante de cada cuaderno corregido de un trabajo que tocó un límite
+
+
+def _noted(autograded: dict[str, bytes], limited: list[Problem]) -> dict[str, bytes]:
+    """Los cuadernos corregidos con una celda de texto al principio que dice qué límite tocó el trabajo: así sale
+    también en la devolución (la celda no es de nbgrader: no cambia ninguna nota)."""
+    if not limited:
+        return autograded
+    text = " ".join(f"{LIMIT_NOTE} Tu entrega {p.message}." for p in limited)
+    noted = dict(autograded)
+    for rel, data in autograded.items():
+        if notebook_name(rel) is not None:
+            nb = nbformat.reads(data.decode("utf-8"), as_version=4)
+            nb.cells.insert(0, nbformat.v4.new_markdown_cell(text))
+            noted[rel] = nbformat.writes(nb).encode("utf-8")
+    return noted
 
 
 def _folder(api, step: str, job: Job) -> Path:

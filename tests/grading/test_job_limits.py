@@ -4,19 +4,21 @@ ataques de ``hostile_catalogue`` (con topes propios: la máquina de pruebas es c
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
 import textwrap
 import time
 
+import nbformat
 import psutil
 import pytest
 
 from hostile_catalogue import (FULL_MARKS, PROCESS_MARK, PROCESS_TRIES, SLUG, arbol_de_memoria, enorme, procesos,
                                said)
 from course_tools.grading.run import grade_all
+from course_tools.grading.worker import LIMIT_NOTE
+from course_tools.layout.course import AUTOGRADED
 from course_tools.isolation import jobgroup
 
 HAS_CGROUP = jobgroup.places()[0] is not None
@@ -44,6 +46,10 @@ def test_process_bomb_and_memory_tree_end_with_their_codes(pilot):
     assert "too-many-processes" in outcomes["procesos"].codes(), outcomes["procesos"].status
     assert "memory" in outcomes["arbol"].codes(), outcomes["arbol"].status
     assert "2048 MB" in outcomes["arbol"].status
+    for name, code in (("procesos", "too-many-processes"), ("arbol", "memory")):  # también en su devolución
+        first = nbformat.read(str(pilot.layout.notebook(AUTOGRADED, SLUG, name)), as_version=4).cells[0]
+        assert first.cell_type == "markdown" and LIMIT_NOTE in first.source, first
+        assert [p.message for p in outcomes[name].problems if p.code == code][0] in first.source
 
 
 def test_big_files_are_measured_and_never_read(pilot):
@@ -65,6 +71,8 @@ KILLED_ROUND = textwrap.dedent("""
     import sys
     from pathlib import Path
     from course_tools.grading.run import grade_all
+from course_tools.grading.worker import LIMIT_NOTE
+from course_tools.layout.course import AUTOGRADED
     from course_tools.layout.course import Notebook
     grade_all(Path(sys.argv[1]), selected=[Notebook(sys.argv[2])], jobs=2, quiet=True)
 """)

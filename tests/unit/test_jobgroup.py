@@ -40,7 +40,7 @@ def test_a_job_group_bounds_processes_says_so_and_leaves_nothing():
     assert group is not None
     try:
         env = {**os.environ, jobgroup.ENV: os.pathsep.join(group.procs_files())}
-        joined = f"from course_tools.isolation import jobgroup; import os; assert jobgroup.join_from_env(os.environ) is None\n"
+        joined = "from course_tools.isolation import jobgroup; import os; assert jobgroup.join_from_env(os.environ) is None\n"
         done = subprocess.run([sys.executable, "-c", joined + FORKS], env=env, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         assert int(done.stdout.split()[-1]) < 8
