@@ -33,7 +33,8 @@ class CourseSettings(Configurable):
         "el núcleo: lo ya puntuado se queda y el resto vale 0. El cuaderno más lento del curso (18) tarda unos "
         "40 s en 2 núcleos cargados; con 300, una clase se corrige en como mucho alumnos × 300 s / trabajadores.")).tag(config=True)
     memory_mb = Integer(3072, help=(
-        "Memoria de un núcleo de corrección en MB (RLIMIT_AS). El cuaderno que más usa se queda en 1,5 GB; "
+        "Memoria de un núcleo de corrección en MB (RLIMIT_AS) y, donde hay un cgroup por trabajo, de todo su árbol "
+        "de procesos junto (al pasarla, el trabajo acaba con memory). El cuaderno que más usa se queda en 1,5 GB; "
         "cuéntala al elegir cuántos trabajadores corren a la vez.")).tag(config=True)
     output_max_bytes = Integer(2 * MB, help=(
         "Bytes como mucho de una salida de una celda corregida (texto, imagen, HTML, JSON…). Una más grande se "

@@ -2,11 +2,12 @@
 árbol de procesos (``memory_mb``) y su número de procesos (``processes_max``), y nada vivo si muere la ronda.
 
 - ``create`` hace el grupo de un trabajo debajo del grupo de este proceso (así nunca sale de los límites que ya
-  tenga quien corrige): cgroup v2 si el grupo de este proceso delega ``memory`` y ``pids`` (``systemd-run
-  --user --scope -p Delegate=yes``, un contenedor con su propio árbol), o cgroup v1 (``memory`` y ``pids``) si
-  este usuario puede escribir ahí (root). Si no se puede, ``None``: queda el límite de procesos de
-  ``limits.apply_limits`` (``RLIMIT_NPROC`` dentro del espacio de usuario propio del núcleo) y el de memoria de
-  cada proceso (``RLIMIT_AS``).
+  tenga quien corrige): cgroup v2 si el grupo de este proceso ya reparte ``memory`` y ``pids`` a sus hijos (su
+  ``cgroup.subtree_control``) y se puede escribir en él, o cgroup v1 (``memory`` y ``pids``) si este usuario
+  puede escribir ahí (root). Este proceso no se mueve de grupo: en cgroup v2, un grupo con procesos no reparte
+  controladores (salvo la raíz), así que donde el de quien corrige no lo hace ya, no hay grupo. Si no se puede,
+  ``None``: queda el límite de procesos de ``limits.apply_limits`` (``RLIMIT_NPROC`` dentro del espacio de
+  usuario propio del núcleo) y el de memoria de cada proceso (``RLIMIT_AS``).
 - El núcleo entra él mismo en el grupo al arrancar (``join_from_env``, desde ``limits.apply_limits``, antes del
   encierro): lo dice ``ENV`` en su entorno, que escribe ``grading/kernel.start_env`` con ``current``. Todo lo
   que arranque después nace dentro.
@@ -149,7 +150,8 @@ def create(name: str, memory_mb: int, processes: int) -> JobGroup | None:
             folders[controller] = folder
         if kind == "v2":
             (folders[""] / "memory.max").write_text(str(memory_mb * MB))
-            (folders[""] / "memory.swap.max").write_text("0") if (folders[""] / "memory.swap.max").exists() else None
+            if (folders[""] / "memory.swap.max").exists():
+                (folders[""] / "memory.swap.max").write_text("0")  # que no se escape a la memoria de intercambio
             (folders[""] / "pids.max").write_text(str(processes))
         else:
             (folders["memory"] / "memory.limit_in_bytes").write_text(str(memory_mb * MB))
