@@ -71,8 +71,6 @@ KILLED_ROUND = textwrap.dedent("""
     import sys
     from pathlib import Path
     from course_tools.grading.run import grade_all
-from course_tools.grading.worker import LIMIT_NOTE
-from course_tools.layout.course import AUTOGRADED
     from course_tools.layout.course import Notebook
     grade_all(Path(sys.argv[1]), selected=[Notebook(sys.argv[2])], jobs=2, quiet=True)
 """)
@@ -85,7 +83,7 @@ def test_nothing_outlives_a_killed_make_grade(pilot):
     procesos(pilot.folder("procesos"), pilot.solved, pilot.release, hold=120)
     main = subprocess.Popen([sys.executable, "-c", KILLED_ROUND, str(pilot.root), SLUG])
     try:
-        tree = _wait_for_sleepers(main.pid, timeout=240)
+        tree = _wait_for_sleepers(main, timeout=240)
     finally:
         main.send_signal(signal.SIGKILL)
         main.wait()
@@ -97,11 +95,12 @@ def test_nothing_outlives_a_killed_make_grade(pilot):
     assert not alive, f"siguen vivos: {[(p.pid, p.name()) for p in alive]}"
 
 
-def _wait_for_sleepers(pid: int, timeout: float) -> list[psutil.Process]:
-    """Espera a que la entrega de ``procesos`` haya arrancado sus ``sleep``; todo el árbol de ``pid`` entonces."""
-    root = psutil.Process(pid)
+def _wait_for_sleepers(main: subprocess.Popen, timeout: float) -> list[psutil.Process]:
+    """Espera a que la entrega de ``procesos`` haya arrancado sus ``sleep``; todo el árbol de ``main`` entonces."""
+    root = psutil.Process(main.pid)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        assert main.poll() is None, f"la ronda acabó antes de tiempo (código {main.returncode})"
         tree = root.children(recursive=True)
         sleepers = [p for p in tree if _name(p) == "sleep"]
         if len(sleepers) >= 10:
