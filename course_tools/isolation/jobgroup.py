@@ -259,7 +259,10 @@ class RoundWatch:
             os.environ[ROUND_ENV] = self.previous
         if self.watcher:
             self.watcher.stdin.close()  # como si muriera: el vigilante limpia y se va
-            self.watcher.wait(timeout=30)
+            try:
+                self.watcher.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # no cuelga el final de la ronda: los grupos ya están vacíos
+                self.watcher.kill()
 
 
 def _watch(round_id: str) -> None:
