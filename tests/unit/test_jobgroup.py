@@ -59,7 +59,7 @@ def test_rlimit_nproc_counts_only_the_kernels_own_processes_in_its_user_namespac
         import os, sys
         sys.path.insert(0, {str(jobgroup.__file__.rsplit('/', 1)[0])!r})
         import limits, sandbox
-        already = limits.own_processes()
+        already = limits.machine_tasks()
         missing = sandbox.enter([os.getcwd()])
         if any("privilegios" in m or "red abierta" in m for m in missing):
             print("sin-espacio", missing)
