@@ -66,6 +66,12 @@ c.CourseSettings.similarity_min_chars = 40  # un ejercicio más corto que esto p
 c.CourseSettings.similarity_min_evidence = 120  # letras compartidas que hacen falta para señalar
 # El 19 trae resuelto el decodificador del 18: el intercambio no lo publica hasta que se recoja alguna entrega del 18.
 c.CourseSettings.release_after = {"19-rukh-juega": "18-decoder"}
+# El trabajo entero acotado (issue 40; «Límites» en el README):
+c.CourseSettings.processes_max = 64  # procesos e hilos de todo lo que arranca un trabajo de corrección
+c.CourseSettings.notebook_max_mb = 20  # un fichero de una entrega, medido antes de leerlo
+c.CourseSettings.submission_max_mb = 50  # una entrega entera, medida antes de leerla
+c.CourseSettings.archive_max_entries = 10000  # entradas de una descarga de Moodle
+c.CourseSettings.archive_max_mb = 2048  # lo descomprimido (solo cuadernos) de una descarga de Moodle
 # Libreta de notas: gradebook.db en la raíz del curso (la de --CourseDirectory.root, si se da);
 # PostgreSQL u otra base con COURSE_GRADEBOOK_URL, p. ej. postgresql://profe@127.0.0.1:5432/notas
 c.CourseSettings.gradebook_url = os.environ.get("COURSE_GRADEBOOK_URL", "")

@@ -33,7 +33,8 @@ class CourseSettings(Configurable):
         "el núcleo: lo ya puntuado se queda y el resto vale 0. El cuaderno más lento del curso (18) tarda unos "
         "40 s en 2 núcleos cargados; con 300, una clase se corrige en como mucho alumnos × 300 s / trabajadores.")).tag(config=True)
     memory_mb = Integer(3072, help=(
-        "Memoria de un núcleo de corrección en MB (RLIMIT_AS). El cuaderno que más usa se queda en 1,5 GB; "
+        "Memoria de un núcleo de corrección en MB (RLIMIT_AS) y, donde hay un cgroup por trabajo, de todo su árbol "
+        "de procesos junto (al pasarla, el trabajo acaba con memory). El cuaderno que más usa se queda en 1,5 GB; "
         "cuéntala al elegir cuántos trabajadores corren a la vez.")).tag(config=True)
     output_max_bytes = Integer(2 * MB, help=(
         "Bytes como mucho de una salida de una celda corregida (texto, imagen, HTML, JSON…). Una más grande se "
@@ -65,6 +66,23 @@ class CourseSettings(Configurable):
         "hasta que se haya recogido alguna entrega de otra: {tarea: la que tiene que estar en submitted/ antes}. "
         "La celda dada del 19 lleva las soluciones de los ejercicios del 18: publicarlo antes de recoger el 18 "
         "se las daría a la clase. Una clase que no corrige el 18 puede dejarlo vacío ({}).")).tag(config=True)
+    # --- el trabajo entero acotado (issue 40: isolation/jobgroup.py, grading/collect.py) ---
+    processes_max = Integer(64, help=(
+        "Procesos (e hilos) como mucho de todo lo que arranca el núcleo de corrección de un trabajo: con un cgroup "
+        "por trabajo (pids.max) donde se puede y siempre con RLIMIT_NPROC en el espacio de usuario del núcleo. Un "
+        "núcleo en marcha usa unos 10. Al pasarlos, el trabajo acaba con too-many-processes.")).tag(config=True)
+    notebook_max_mb = Integer(20, help=(
+        "MB como mucho de un fichero de una entrega (tamaño aparente: los dispersos cuentan entero), medido antes "
+        "de leerlo. Uno más grande no se lee: la entrega vale 0 con submission-too-big.")).tag(config=True)
+    submission_max_mb = Integer(50, help=(
+        "MB como mucho de todos los ficheros de una entrega, medidos antes de leerlos. Una más grande no se lee: "
+        "vale 0 con submission-too-big. También es el tope de lo que se descomprime de cada alumno de una "
+        "descarga de Moodle.")).tag(config=True)
+    archive_max_entries = Integer(10000, help=(
+        "Entradas como mucho de una descarga de Moodle (make grade ZIP=…); con más, no se descomprime.")).tag(config=True)
+    archive_max_mb = Integer(2048, help=(
+        "MB como mucho de lo que se descomprime, en total, de una descarga de Moodle (solo los cuadernos).")).tag(config=True)
+    # --- fin del trabajo entero acotado ---
     gradebook_url = Unicode("", help=(
         "La libreta de notas (URL de SQLAlchemy, p. ej. postgresql://profe@servidor:5432/notas). Vacía: "
         "gradebook.db en la raíz del curso.")).tag(config=True)

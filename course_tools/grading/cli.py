@@ -51,20 +51,29 @@ def cmd_grade(args, root: Path = ROOT) -> int:
             print(f"✗ Hoja de Moodle: {err}")
             return 2
     course = Course(root)
+    skipped = []  # lo que no se descomprimió de la descarga de Moodle: sale en la tabla, no en las notas
     if args.zip:
+        from .unpack import ArchiveError
+
         known = ensure_assignments(course, course.notebooks())
-        for assignment in zip_collect(course, Path(args.zip), known):
+        try:
+            assignments, skipped = zip_collect(course, Path(args.zip), known)
+        except ArchiveError as err:
+            print(f"✗ Descarga de Moodle: {err}")
+            return 2
+        for assignment in assignments:
             print(f"descarga de Moodle repartida en submitted/*/{assignment}/")
     if not getattr(args, "scheduler", None):  # con Dask, cada trabajador lo dice al conectar (dask_executor)
         weak = sandbox.weaknesses()
         if weak:
             print(sandbox.warning_line(weak))
+        print(_bounds_line(root))
     outcomes = grade_all(root, jobs=args.jobs, timeout=args.timeout, redo=args.redo,
                          scheduler=getattr(args, "scheduler", None))
     if not outcomes:
         print("No hay nada que corregir en submitted/.")
         return 0
-    print(format_table(outcomes))
+    print(format_table(outcomes + skipped))
     made = report(outcomes, course.layout.report_dir)
     print(format_summary(made["summary"]))
     print(f"Notas: {made['csv'].relative_to(root)}; histogramas en {made['csv'].parent.relative_to(root)}/")
@@ -81,6 +90,15 @@ def cmd_grade(args, root: Path = ROOT) -> int:
         print(format_round(back, root))
     print(f"Corrección terminada en {time.monotonic() - started:.1f} s")
     return 0
+
+
+def _bounds_line(root: Path) -> str:
+    """La línea de protecciones del trabajo entero: con qué mecanismo se acota en esta máquina."""
+    from ..isolation import jobgroup
+    from .run import job_settings
+
+    current = job_settings({})
+    return jobgroup.mechanism(current["memory_mb"], current["processes_max"])
 
 
 def _report_copies(course) -> None:

@@ -87,6 +87,15 @@ DEFENCES: tuple[Defence, ...] = (
     Defence("sandbox-denied", ERROR, "intentó salir del encierro de la corrección: {detail}",
             "Leer lo que no trae, usar la red, ver tu entorno.",
             (*_KERNEL, ("sanitize", "end", "course_tools.layout.nbgrader_compat.LogConfinement")), enames=(SANDBOX_ENAME,)),
+    # El trabajo entero acotado (issue 40): se miden fuera del núcleo, sin preprocesador.
+    Defence("memory", WARNING, "entre todos sus procesos pasó de {limit} de memoria: el sistema paró el trabajo (lo ya "
+            "puntuado se queda)", "Memoria de todo el árbol de procesos."),
+    Defence("too-many-processes", WARNING, "intentó tener más de {limit} procesos a la vez: se le negaron (lo ya "
+            "puntuado se queda)", "Demasiados procesos."),
+    Defence("submission-too-big", ERROR, "{name} mide {size} y el límite es {limit}: no se leyó ni se corrigió",
+            "Ficheros enormes."),
+    Defence("unsafe-archive", WARNING, "en la descarga de Moodle, «{entry}»: {why}; no se descomprimió",
+            "Descargas de Moodle con trampa."),
     Defence(None, INFO, "", "Privilegios.", _KERNEL),  # sin capacidades ni aun como root: EPERM, sin más que anotar
     Defence(None, INFO, "", "Devoluciones.",  # la devolución no enseña el código de los tests ocultos
             (("feedback", "after:nbgrader.preprocessors.GetGrades", f"{GRADING}.preprocessors.HideHiddenTests"),)),

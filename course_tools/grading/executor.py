@@ -13,7 +13,7 @@ qué no se pudo correr. Un trabajo que mata al proceso que lo corre no se lleva 
 notas de los demás.
 
 * **Local.** ``ProcessPoolExecutor`` con ``spawn``; cada proceso se declara *child subreaper* al
-  arrancar (``reaper``). Si un proceso muere, el grupo entero se rompe: lo que no había empezado
+  arrancar (``reaper``) y muere si muere el proceso principal (``PR_SET_PDEATHSIG``). Si un proceso muere, el grupo entero se rompe: lo que no había empezado
   se repite en un grupo nuevo, y lo que estaba corriendo se repite *solo*, en un proceso propio.
   Si vuelve a morir, es esa entrega: ``JobFailed(DIED_TWICE)``.
 * **Dask** (``dask_executor``): se importa solo si hay dirección de planificador. No importa este
@@ -29,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator
 
 from ..isolation import reaper
+from ..kernels.child import die_with_parent
 from .model import DIED_TWICE, JobFailed, failure
 
 
@@ -59,6 +60,9 @@ _started = None  # por cada trabajo de la ronda, 1 en cuanto un proceso lo empie
 def _init_process(started) -> None:
     global _started
     _started = started
+    # Si muere quien corrige (también con SIGKILL), este proceso con él: sus padres calientes le siguen (vigilan
+    # a su dueño) y lo que quede en el grupo de control de su trabajo lo mata el vigilante de la ronda (jobgroup).
+    die_with_parent(os.getppid())
     reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
 
 

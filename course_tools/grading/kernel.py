@@ -13,7 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..isolation.limits import MEMORY_ENV
+from ..isolation import jobgroup
+from ..isolation.limits import MEMORY_ENV, PROCESSES_ENV
 from ..isolation.sandbox import REPORT_ENV, SWITCH_ENV
 from ..kernels.execution import kernel_env
 from ..settings import CourseSettings
@@ -59,9 +60,11 @@ def prepare_home() -> dict[str, str]:
 def start_env(settings: CourseSettings, report: str | None = None) -> dict[str, str]:
     """El entorno del núcleo: el permitido de este proceso con el de ejecución del curso encima, sus carpetas
     de IPython y matplotlib, el fichero donde anota lo que el encierro le niega, y lo que de los ajustes tiene
-    que cruzar al proceso del núcleo (su memoria y si se encierra): el único sitio que escribe esas variables."""
+    que cruzar al proceso del núcleo (su memoria, sus procesos, el grupo de su trabajo y si se encierra): el único sitio que escribe esas variables."""
     extra = prepare_home()
     extra[MEMORY_ENV] = str(settings.memory_mb)
+    extra[PROCESSES_ENV] = str(settings.processes_max)
+    extra.update(jobgroup.current_env())  # el grupo de control del trabajo que corre en este proceso, si hay
     extra[SWITCH_ENV] = "1" if settings.sandbox else "0"
     if report:
         extra[REPORT_ENV] = report

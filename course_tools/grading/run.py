@@ -19,6 +19,7 @@ from .executor import make_executor
 from .model import AssignmentSpec, Job, JobFailed, JobResult, Outcome, digest_of, problem
 from ..learner.progress_bar import Progress
 from ..settings import CourseSettings, course_settings, override, repository_config
+from ..isolation.jobgroup import RoundWatch
 from .worker import grade_job
 
 
@@ -33,8 +34,12 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
     course = Course(Path(root), db_url)
     grading = job_settings({**(settings or {}), **({"cell_timeout": timeout} if timeout else {})})
     known = ensure_assignments(course, selected if selected is not None else course.notebooks())
-    submissions, outcomes = collect.find_submissions(course, set(known))
+    submissions, outcomes = collect.find_submissions(course, set(known), grading["notebook_max_mb"] * collect.MB,
+                                                     grading["submission_max_mb"] * collect.MB)
     specs = {name: assignment_spec(course, name) for name in sorted({a for _, a in submissions})}
+    for outcome in outcomes:  # una entrega que no se leyó vale 0 de lo que vale su tarea
+        if outcome.assignment in known and "submission-too-big" in outcome.codes():
+            outcome.max_score = (specs.get(outcome.assignment) or assignment_spec(course, outcome.assignment)).max_score
     previous = {} if redo else state.load(course)
     results: dict[tuple[str, str], JobResult] = {}
     fresh: dict[tuple[str, str], Outcome] = {}
@@ -50,7 +55,8 @@ def grade_all(root: Path, *, db_url: str | None = None, jobs: int | None = None,
                 pending.append(Job(student, specs[assignment], files, grading))
         progress = None if quiet or not pending else Progress(len(pending))
         if pending:
-            with make_executor(workers=jobs, scheduler=scheduler) as executor:
+            # El vigilante de la ronda: si este proceso muere, nada de lo que arrancó la ronda queda vivo.
+            with RoundWatch(), make_executor(workers=jobs, scheduler=scheduler) as executor:
                 for job, result in executor.run(grade_job, pending):
                     if isinstance(result, JobFailed):
                         result = JobResult(*job.key, problems=[problem("worker-failed", detail=result.reason)])

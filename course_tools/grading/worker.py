@@ -23,7 +23,7 @@ import psutil
 from ..layout.course import AUTOGRADED, SOURCE, SUBMITTED, Course, CourseLayout, notebook_file, notebook_name
 from ..layout.nbgrader_compat import api_failure, api_log
 from ..kernels.pool import warm_parent_pids
-from ..isolation import reaper
+from ..isolation import jobgroup, reaper
 from . import collect, defences, gradebook, guard, repair
 from .model import Job, JobResult, Problem, problem
 
@@ -34,6 +34,7 @@ MARK_PROBLEMS = defences.mark_problems()
 SCRATCH_PREFIX = "curso-correccion-"  # y el pid del trabajador: curso-correccion-1234-xxxxxxxx
 SCRATCH_ROOM = 512 * 1024 * 1024  # bytes libres que pide /dev/shm para usarlo: varios trabajadores y sus plantillas
 _scratch: dict = {}  # lo que este proceso guarda entre trabajos: su carpeta y una plantilla por tarea
+_jobs_started = [0]  # trabajos empezados en este proceso: nombran su grupo de control
 
 
 def grade_job(job: Job) -> JobResult:
@@ -46,6 +47,10 @@ def grade_job(job: Job) -> JobResult:
     if gradable:
         reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
         course_root = _new_scratch_course(job)
+        _jobs_started[0] += 1
+        jobgroup.start_job(str(_jobs_started[0]), job.settings.get("memory_mb", 3072),
+                           job.settings.get("processes_max", 64))
+        reached: list[str] = []
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # avisos de SQLAlchemy dentro de nbgrader: ruido para el profesor
@@ -57,8 +62,11 @@ def grade_job(job: Job) -> JobResult:
                     # El padre caliente de los núcleos se queda (no lo arrancó la entrega); cada núcleo
                     # ya se llevó consigo lo que dejó su entrega.
                     reaper.end_descendants(spare=warm_parent_pids())
+                    reached = jobgroup.stop_job()  # lo que tocó un límite del trabajo entero, y nada vivo en su grupo
+            limited = _limits_reached(reached, job.settings)
+            result.problems.extend(limited)
             if outcome.get("success"):
-                result.autograded = collect.read_folder(_folder(api, AUTOGRADED, job))
+                result.autograded = _noted(collect.read_folder(_folder(api, AUTOGRADED, job)), limited)
                 computed = gradebook.computed_grades(_gradebook_url(course_root), job.student, spec.name)
                 # Un cuaderno que no llegó a corregirse (falta en autograded/) no trae nota: settle le pone cero.
                 result.grades = {nb: grades for nb, grades in computed.items() if notebook_file(nb) in result.autograded}
@@ -70,6 +78,30 @@ def grade_job(job: Job) -> JobResult:
             shutil.rmtree(course_root, ignore_errors=True)
     result.seconds = time.monotonic() - started
     return result
+
+
+def _limits_reached(codes: list[str], settings: dict) -> list[Problem]:
+    """Los problemas de los límites del trabajo entero que tocó (``jobgroup.JobGroup.reached``)."""
+    limits = {"memory": f"{settings.get('memory_mb', 3072)} MB", "too-many-processes": str(settings.get("processes_max", 64))}
+    return [problem(code, limit=limits[code]) for code in codes]
+
+
+LIMIT_NOTE = "**Aviso del corrector.**"  # delante de cada cuaderno corregido de un trabajo que tocó un límite
+
+
+def _noted(autograded: dict[str, bytes], limited: list[Problem]) -> dict[str, bytes]:
+    """Los cuadernos corregidos con una celda de texto al principio que dice qué límite tocó el trabajo: así sale
+    también en la devolución (la celda no es de nbgrader: no cambia ninguna nota)."""
+    if not limited:
+        return autograded
+    text = " ".join(f"{LIMIT_NOTE} Tu entrega {p.message}." for p in limited)
+    noted = dict(autograded)
+    for rel, data in autograded.items():
+        if notebook_name(rel) is not None:
+            nb = nbformat.reads(data.decode("utf-8"), as_version=4)
+            nb.cells.insert(0, nbformat.v4.new_markdown_cell(text))
+            noted[rel] = nbformat.writes(nb).encode("utf-8")
+    return noted
 
 
 def _folder(api, step: str, job: Job) -> Path:

@@ -481,6 +481,61 @@ def otra_tarea(folder, solved, release):
     _write(folder, nb)
 
 
+
+# --- el trabajo entero (issue 40): ataques con tope propio, la máquina de pruebas es compartida ---------------
+
+PROCESS_MARK = "procesos:"  # cuántos procesos llegó a tener a la vez
+PROCESS_TRIES = 300  # el techo del propio ataque: nunca una bomba sin fin
+
+
+def procesos(folder, solved, release, hold=0):
+    """Resuelve bien, pero antes arranca hasta 300 ``sleep`` a la vez (los mata enseguida, o tras ``hold`` s)."""
+    nb = copy.deepcopy(solved)
+    _prepend(nb, "nb00-count-moves-to", f"""import subprocess, time
+_hijos = []
+for _ in range({PROCESS_TRIES}):
+    try:
+        _hijos.append(subprocess.Popen(["sleep", "600"]))
+    except OSError:
+        break
+print("{PROCESS_MARK}", len(_hijos))
+time.sleep({hold})
+for _h in _hijos:
+    _h.kill()
+    _h.wait()""")
+    _write(folder, nb)
+
+
+TREE_CHILDREN, TREE_CHILD_MB = 7, 300  # 2,1 GB entre los siete: más que un memory_mb pequeño (2048)
+
+
+def arbol_de_memoria(folder, solved, release):
+    """Resuelve bien, pero antes reparte la memoria entre 7 hijos (300 MB cada uno: ninguno pasa de RLIMIT_AS)."""
+    nb = copy.deepcopy(solved)
+    _prepend(nb, "nb00-count-moves-to", f"""import os, time
+_hijos = []
+for _ in range({TREE_CHILDREN}):
+    _pid = os.fork()
+    if _pid == 0:
+        try:
+            _bloque = b"x" * ({TREE_CHILD_MB} * 2**20)
+            time.sleep(8)
+        finally:
+            os._exit(0)
+    _hijos.append(_pid)
+for _pid in _hijos:
+    os.waitpid(_pid, 0)""")
+    _write(folder, nb)
+
+
+def enorme(folder, solved, release, size=64 * 2**20):
+    """Resuelve bien, y deja al lado un fichero disperso de ``size`` bytes (no ocupa disco; leído, sí memoria). En
+    la ronda, 64 MiB (la prueba de la ronda lee submitted/ entero); en test_job_limits, los 4 GiB de la issue."""
+    _write(folder, copy.deepcopy(solved))
+    with open(folder / "datos.bin", "wb") as handle:
+        handle.truncate(size)
+
+
 CATALOGUE = {
     "bucle": (bucle_infinito, 4, "timeout"),
     "memoria": (memoria, 4.5, "out-of-memory"),
@@ -507,4 +562,5 @@ CATALOGUE = {
     "privilegiada": (privilegiada, FULL_MARKS, "suspicious-code"),
     "imagen-gigante": (imagen_gigante, FULL_MARKS, "output-too-big"),
     "html-gigante": (html_gigante, FULL_MARKS, "output-too-big"),
+    "enorme": (enorme, 0, "submission-too-big"),
 }

@@ -16,6 +16,7 @@ import csv
 import json
 import os
 import secrets
+import shlex
 import shutil
 import stat
 import subprocess
@@ -37,29 +38,42 @@ VENV_BIN = Path(sys.executable).parent
 PLAIN_PATH = "/usr/local/bin:/usr/bin:/bin"  # sin .venv/bin: nadie ha activado el entorno
 
 
-def _closed_parent(path: Path) -> Path | None:
-    """La primera carpeta por encima de ``path`` que otros usuarios no pueden atravesar (p. ej. /root), o None."""
-    for parent in reversed(path.parents):
-        if parent != Path("/") and not os.stat(parent).st_mode & stat.S_IXOTH:
-            return parent
-    return None
+def _closed_parents(path: Path) -> list[Path]:
+    """Las carpetas por encima de ``path`` que otros usuarios no pueden atravesar (p. ej. /root, una temporal 0700)."""
+    return [parent for parent in reversed(path.parents)
+            if parent != Path("/") and not os.stat(parent).st_mode & stat.S_IXOTH]
+
+
+def _needed() -> list[Path]:
+    """Lo que los usuarios de la prueba tienen que alcanzar: el Python de verdad del entorno, su ``bin/`` (la
+    orden ``nbgrader``) y el repositorio (``rukh_helpers`` instalado en modo editable)."""
+    return [Path(os.path.realpath(sys.executable)), VENV_BIN / "nbgrader", ROOT / "rukh_helpers"]
 
 
 def _as_user_prefix(name: str, shim: Path) -> list[str]:
-    """Cómo lanzar una orden como ``name``. Si el Python del entorno está tras una carpeta cerrada (el pyenv de
-    root en /root, 700), la orden corre en un espacio de montajes propio donde esa carpeta se ve abierta
-    (0711) y solo con el camino hacia Python: como una instalación de Python compartida en un servidor."""
-    real_python = Path(os.path.realpath(sys.executable))
-    closed = _closed_parent(real_python)
-    if closed is None:
+    """Cómo lanzar una orden como ``name``. Si el Python del entorno o el repositorio están tras una carpeta
+    cerrada (el pyenv de root en /root, 700; un checkout en /root o en una carpeta temporal 0700), la orden
+    corre en un espacio de montajes propio donde cada carpeta así se ve abierta (0711) y solo con el camino
+    hacia lo que necesita: como una instalación compartida en un servidor. Con una carpeta cerrada dentro de
+    otra, la prueba se salta y dice cuáles."""
+    closed = {path: _closed_parents(path) for path in _needed()}
+    nested = sorted({str(folder) for found in closed.values() if len(found) > 1 for folder in found})
+    if nested:
+        pytest.skip("los usuarios del intercambio no llegan al entorno ni al repositorio: hay una carpeta cerrada "
+                    f"dentro de otra en el camino ({', '.join(nested)}); ábrelas (chmod o+x) o pon el checkout fuera")
+    tops = sorted({found[0] for found in closed.values() if found})
+    if not tops:
         return ["setpriv", f"--reuid={name}", f"--regid={name}", "--clear-groups", "--"]
-    inside = real_python.relative_to(closed).parts[0]  # .pyenv
-    (shim / inside).mkdir(parents=True, exist_ok=True)
-    os.chmod(shim, 0o711)
-    script = ('mount --bind "$1" "$2/$3" && mount --rbind "$2" "$4" && shift 4 && '
-              f'exec setpriv --reuid={name} --regid={name} --clear-groups -- "$@"')
-    return ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", script, "sh",
-            str(closed / inside), str(shim), inside, str(closed)]
+    steps = []
+    for number, top in enumerate(tops):
+        opened = shim / str(number)
+        for inside in sorted({path.relative_to(top).parts[0] for path, found in closed.items() if found == [top]}):
+            (opened / inside).mkdir(parents=True, exist_ok=True)
+            steps.append(f"mount --bind {shlex.quote(str(top / inside))} {shlex.quote(str(opened / inside))}")
+        os.chmod(opened, 0o711)
+        steps.append(f"mount --rbind {shlex.quote(str(opened))} {shlex.quote(str(top))}")
+    script = " && ".join(steps) + f' && exec setpriv --reuid={name} --regid={name} --clear-groups -- "$@"'
+    return ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", script, "sh"]
 
 
 class User:

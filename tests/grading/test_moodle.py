@@ -29,6 +29,9 @@ def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_
         zf.writestr(f"Luis Gómez_67890_assignsubmission_file_/{notebook_file(SLUG)}", blank)
         zf.writestr("Luis Gómez_67890_onlinetext_/onlinetext.html", "<p>hola</p>")
         zf.writestr(f"Eva Ruiz_24680_assignsubmission_file/{notebook_file(SLUG)}", blank)  # no está en la hoja
+        # Una alumna hostil: una entrada que sale de su carpeta y un zip subido por ella (no se descomprimen).
+        zf.writestr("Mala Saña_13579_assignsubmission_file/../../../../fuera.ipynb", solved)
+        zf.writestr("Mala Saña_13579_assignsubmission_file/zip-de-zips.zip", b"PK\x03\x04" + b"\0" * 64)
     header = ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximum Grade", "Grade can be changed",
               "Last modified (submission)", "Last modified (grade)", "Feedback comments"]
     when = "Monday, 1 December 2026, 9:00 AM"
@@ -45,6 +48,9 @@ def test_one_command_from_moodle_zip_and_worksheet_to_filled_sheet_and_feedback_
     for student in ("12345", "67890", "24680"):
         assert sorted(p.name for p in pilot.layout.assignment(SUBMITTED, SLUG, student).iterdir()) == [notebook_file(SLUG)]
     assert "24680" in printed  # en la descarga pero no en la hoja: se dice, no se adivina
+    for entry in ("../../../../fuera.ipynb", "zip-de-zips.zip"):  # una línea que nombra a la alumna y la entrada
+        assert any("13579" in line and entry in line for line in printed.splitlines()), printed
+    assert not list(tmp_path.rglob("fuera.ipynb")) and not pilot.layout.assignment(SUBMITTED, SLUG, "13579").exists()
 
     filled = pilot.layout.report_dir / "hoja-con-notas.csv"
     got = {r[0]: r for r in csv.reader(io.StringIO(filled.read_bytes().decode("utf-8-sig")))}

@@ -7,7 +7,9 @@ import zipfile
 import pytest
 
 from course_tools.layout.course import SUBMITTED, Course
-from course_tools.grading.collect import find_submissions, read_folder, write_folder, zip_collect
+from course_tools.grading.collect import (TooBig, find_submissions, measure_folder, read_bounded, read_folder,
+                                         too_big_problem, write_folder, zip_collect)
+from course_tools.grading.unpack import ArchiveError, Caps
 from course_tools.grading.model import Outcome, problem
 
 
@@ -115,9 +117,11 @@ def test_zip_collect_spreads_a_moodle_download_into_submitted(tmp_path):
         "Luis Gómez_67890_onlinetext_/onlinetext.html": "<p>hola</p>",
     })
     course = Course(root)
-    assert zip_collect(course, archive, {"99-demo": ["99-demo"], "00-otra": ["00-otra"]}) == ["99-demo"]
-    [kept] = root.rglob("descarga.zip")  # donde zip_collect de nbgrader busca las descargas
-    assert kept.read_bytes() == archive.read_bytes() and kept.parent.parent.name == "99-demo"
+    assert zip_collect(course, archive, {"99-demo": ["99-demo"], "00-otra": ["00-otra"]}) == (["99-demo"], [])
+    [kept] = root.rglob("descarga.zip")  # donde zip_collect de nbgrader busca las descargas: solo los cuadernos
+    assert kept.parent.parent.name == "99-demo"
+    with zipfile.ZipFile(kept) as zf:
+        assert sorted(zf.namelist()) == sorted(n for n in zipfile.ZipFile(archive).namelist() if n.endswith(".ipynb"))
     assert read_folder(course.layout.step(SUBMITTED)) == {
         "12345/99-demo/99-demo.ipynb": b'{"ana": 1}',
         "24680/99-demo/99-demo.ipynb": b'{"eva": 1}',
@@ -133,7 +137,7 @@ def test_zip_collect_picks_the_assignment_most_files_name(tmp_path):
         "B_2_assignsubmission_file_/99-demo.ipynb": "{}",
         "C_3_assignsubmission_file_/99-demo.ipynb": "{}",
     })
-    assert zip_collect(Course(root), archive, {"99-demo": ["99-demo"], "00-otra": ["00-otra"]}) == ["99-demo"]
+    assert zip_collect(Course(root), archive, {"99-demo": ["99-demo"], "00-otra": ["00-otra"]}) == (["99-demo"], [])
     layout = Course(root).layout
     assert sorted(p.name for p in layout.step(SUBMITTED).iterdir()) == ["1", "2", "3"]
     assert (layout.assignment(SUBMITTED, "99-demo", "1") / "00-otra.ipynb").exists()
@@ -145,6 +149,66 @@ def test_zip_collect_refuses_a_zip_without_course_notebooks(tmp_path):
         "Ana_1_assignsubmission_file_/otra-cosa.ipynb": "{}",  # sigue el patrón, pero no es una tarea
         "Ana_1_assignsubmission_file_/notas.txt": "",
     })
-    with pytest.raises(SystemExit, match="No reconozco ninguna tarea del curso en .*fotos.zip"):
+    with pytest.raises(ArchiveError, match="no reconozco ninguna tarea del curso en .*fotos.zip"):
         zip_collect(Course(tmp_path / "curso"), archive, {"99-demo": ["99-demo"]})
     assert not (tmp_path / "curso").exists()
+
+
+def test_zip_collect_unpacks_only_safe_notebooks_within_the_caps(tmp_path):
+    """Un alumno honrado, uno con una entrada que sale de su carpeta, uno con un enlace, uno con un zip de zips y
+    uno con un cuaderno de más del tope: solo se reparten los cuadernos seguros, y cada salto nombra alumno y entrada."""
+    root = tmp_path / "curso"
+    root.mkdir()
+    archive = tmp_path / "descarga.zip"
+    inner = tmp_path / "dentro.zip"
+    with zipfile.ZipFile(inner, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("ceros.bin", b"\0" * (4 * 2**20))
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("Ana_1_assignsubmission_file/99-demo.ipynb", '{"ana": 1}')
+        zf.writestr("Luis_2_assignsubmission_file/../../../../fuera.ipynb", "{}")
+        zf.writestr("Luis_2_assignsubmission_file/99-demo.ipynb", '{"luis": 1}')
+        link = zipfile.ZipInfo("Eva_3_assignsubmission_file/99-demo.ipynb")
+        link.external_attr = (0o120777 << 16)
+        zf.writestr(link, "/etc/passwd")
+        zf.write(inner, "Paco_4_assignsubmission_file/zip-de-zips.zip")
+        zf.writestr("Rosa_5_assignsubmission_file/99-demo.ipynb", "x" * (2 * 2**20))
+    caps = Caps(file_max=2**20, student_max=2 * 2**20, total_max=8 * 2**20, entries_max=100)
+    assignments, skipped = zip_collect(Course(root), archive, {"99-demo": ["99-demo"]}, caps=caps)
+    assert assignments == ["99-demo"]
+    assert read_folder(Course(root).layout.step(SUBMITTED)) == {
+        "1/99-demo/99-demo.ipynb": b'{"ana": 1}', "2/99-demo/99-demo.ipynb": b'{"luis": 1}'}
+    lines = {o.student: o.status for o in skipped}
+    assert set(lines) == {"2", "3", "4", "5"} and all(o.codes() == ["unsafe-archive"] for o in skipped)
+    assert "../../../../fuera.ipynb" in lines["2"] and ".." in lines["2"]
+    assert "enlace" in lines["3"] and "zip-de-zips.zip" in lines["4"] and "tope" in lines["5"]
+    assert not (tmp_path / "fuera.ipynb").exists() and not list(root.rglob("ceros.bin"))
+
+
+def test_a_broken_or_crowded_download_is_one_line_not_a_traceback(tmp_path):
+    broken = tmp_path / "roto.zip"
+    broken.write_bytes(b"PK\x03\x04 esto no es un zip")
+    with pytest.raises(ArchiveError, match="no es un zip"):
+        zip_collect(Course(tmp_path / "curso"), broken, {"99-demo": ["99-demo"]})
+    crowded = _moodle_zip(tmp_path / "lleno.zip", {f"A_{n}_assignsubmission_file/99-demo.ipynb": "{}" for n in range(5)})
+    with pytest.raises(ArchiveError, match="5 entradas y el límite es 3"):
+        zip_collect(Course(tmp_path / "curso"), crowded, {"99-demo": ["99-demo"]},
+                    caps=Caps(file_max=2**20, student_max=2**20, total_max=2**20, entries_max=3))
+
+
+def test_sizes_are_measured_before_reading(tmp_path):
+    """Un fichero disperso cuenta por su tamaño aparente y no se lee; una entrega a la medida se lee entera."""
+    folder = tmp_path / "entrega"
+    folder.mkdir()
+    (folder / "99-demo.ipynb").write_text("{}")
+    with open(folder / "datos.bin", "wb") as handle:
+        handle.truncate(3 * 2**30)
+    assert measure_folder(folder)["datos.bin"] == 3 * 2**30
+    with pytest.raises(TooBig) as raised:
+        read_bounded(folder, file_max=20 * 2**20, total_max=50 * 2**20)
+    assert raised.value.args == ("datos.bin", 3 * 2**30, 20 * 2**20)
+    assert str(too_big_problem(raised.value)) == "datos.bin mide 3072.0 MB y el límite es 20 MB: no se leyó ni se corrigió"
+    (folder / "datos.bin").unlink()
+    (folder / "otro.bin").write_bytes(b"x" * 100)
+    with pytest.raises(TooBig, match="la entrega"):
+        read_bounded(folder, file_max=1000, total_max=101)
+    assert read_bounded(folder, file_max=1000, total_max=1000) == {"99-demo.ipynb": b"{}", "otro.bin": b"x" * 100}
