@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..layout.course import RELEASE, SOURCE, SUBMITTED, Course, notebook_file, notebooks_in
+from ..settings import MB
 from .evidence import Evidence, independent_sets, notebook_evidence
 from .similarity import (COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME, Fingerprint, FingerprintCache, Thresholds,
                          exercises, fingerprint, learner_code, submission_digest)
@@ -128,6 +129,9 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
     found = {}
     for student, folder in by_student.items():
         path, reason = _notebook(folder, slug)
+        if path is not None and path.lstat().st_size > thresholds.notebook_max_mb * MB:  # medido antes de leerlo
+            path, reason = None, (f"{path.name} mide {path.lstat().st_size / MB:.1f} MB y el límite es "
+                                  f"{thresholds.notebook_max_mb} MB: no se lee")
         if path is None:
             result.skipped.append((student, slug, reason))
         else:

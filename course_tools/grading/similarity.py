@@ -51,6 +51,7 @@ class Thresholds:
     classmate: float = field(default_factory=lambda: _setting("similarity_threshold"))  # … y entre compañeros
     min_chars: int = field(default_factory=lambda: _setting("similarity_min_chars"))  # más corto: pesa menos
     min_evidence: int = field(default_factory=lambda: _setting("similarity_min_evidence"))  # letras compartidas
+    notebook_max_mb: int = field(default_factory=lambda: _setting("notebook_max_mb"))  # más grande: no se lee
     k: int = 12  # largo de cada k-grama, en letras tras el analizador
     window: int = 4  # ventana del aventado
     forced_share: float = 0.5  # huella que comparte más de esta parte de la clase: la obliga el ejercicio
@@ -60,7 +61,8 @@ class Thresholds:
     def from_settings(cls, settings) -> "Thresholds":
         """Los umbrales de unos ``CourseSettings`` (los de ``nbgrader_config.py`` de un curso)."""
         return cls(solution=settings.similarity_threshold, classmate=settings.similarity_threshold,
-                   min_chars=settings.similarity_min_chars, min_evidence=settings.similarity_min_evidence)
+                   min_chars=settings.similarity_min_chars, min_evidence=settings.similarity_min_evidence,
+                   notebook_max_mb=settings.notebook_max_mb)
 
 
 @dataclass

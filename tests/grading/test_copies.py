@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -98,6 +99,20 @@ def test_a_broken_notebook_is_skipped_with_its_reason_and_the_rest_compared(tmp_
     reasons = {s: r for s, _, r in result.skipped}
     assert reasons["carla"].startswith("no se pudo leer") and reasons["eva"] == f"falta el cuaderno {notebook_file(SLUG)}"
     assert flagged(result, COPY_OF_SOLUTION) == {("ana", SLUG, SOLUTION), ("bea", SLUG, SOLUTION)}
+
+
+def test_a_notebook_over_the_size_limit_is_measured_and_never_read(tmp_path, monkeypatch):
+    klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
+    huge = klass.layout.notebook(SUBMITTED, SLUG, "carla")
+    with open(huge, "r+b") as sparse:  # 4 GiB aparentes, casi nada en el disco
+        sparse.truncate(4 * 1024 ** 3)
+    read = []
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self) or b"")
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: read.append(self) or "")
+    result = compare_class(klass)  # en este proceso: con tan pocos alumnos no hay procesos aparte
+    reasons = {s: r for s, _, r in result.skipped}
+    assert reasons["carla"] == f"{notebook_file(SLUG)} mide 4096.0 MB y el límite es 20 MB: no se lee"
+    assert huge not in read and read  # los demás cuadernos sí se leen
 
 
 def test_a_class_of_one_has_no_pairs(tmp_path):
