@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from course_tools.layout.course import SUBMITTED, Course
+from course_tools.layout.course import SUBMITTED, Course, notebook_file
 from course_tools.grading.collect import (TooBig, find_submissions, measure_folder, read_bounded, read_folder,
                                          too_big_problem, write_folder, zip_collect)
 from course_tools.grading.unpack import ArchiveError, Caps
@@ -189,7 +189,7 @@ def test_a_broken_or_crowded_download_is_one_line_not_a_traceback(tmp_path):
     broken.write_bytes(b"PK\x03\x04 esto no es un zip")
     with pytest.raises(ArchiveError, match="no es un zip"):
         zip_collect(Course(tmp_path / "curso"), broken, {"99-demo": ["99-demo"]})
-    crowded = _moodle_zip(tmp_path / "lleno.zip", {f"A_{n}_assignsubmission_file/99-demo.ipynb": "{}" for n in range(5)})
+    crowded = _moodle_zip(tmp_path / "lleno.zip", {f"A_{n}_assignsubmission_file/{notebook_file('99-demo')}": "{}" for n in range(5)})
     with pytest.raises(ArchiveError, match="5 entradas y el límite es 3"):
         zip_collect(Course(tmp_path / "curso"), crowded, {"99-demo": ["99-demo"]},
                     caps=Caps(file_max=2**20, student_max=2**20, total_max=2**20, entries_max=3))
