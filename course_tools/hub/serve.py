@@ -38,6 +38,7 @@ def problems(port: int) -> list[str]:
         found.append("falta /etc/pam.d/login (la entrada con usuarios de Unix): apt-get install login")
     if not (BIN / "configurable-http-proxy").exists():
         found.append(f"falta el proxy del hub en {BIN}: rm {BIN.parent}/.instalado && make hub")
+    found += unreachable_for_learners()
     if port_in_use(port):
         found.append(f"ya hay algo escuchando en el puerto {port} (¿otro hub?). Páralo o usa otro: make hub PORT={port + 1}")
     return found
@@ -59,30 +60,56 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def closed_parent(path: Path) -> Path | None:
-    """La primera carpeta por encima de ``path`` que los demás usuarios no pueden atravesar (p. ej. /root), o None."""
-    for parent in reversed(path.parents):
-        if parent != Path("/") and not os.stat(parent).st_mode & stat.S_IXOTH:
-            return parent
-    return None
+def closed_parents(path: Path) -> list[Path]:
+    """Las carpetas del camino hasta ``path`` (ella incluida, si es una carpeta) que los demás usuarios no pueden
+    atravesar (p. ej. /root, 700), de arriba abajo."""
+    walked = [*reversed(path.parents), *([path] if path.is_dir() else [])]
+    return [folder for folder in walked if folder != Path("/") and not os.stat(folder).st_mode & stat.S_IXOTH]
+
+
+def needed_by_learners() -> list[Path]:
+    """Lo que el servidor de cada alumno tiene que atravesar: el Python del entorno y el curso (su .venv)."""
+    return [Path(os.path.realpath(sys.executable)), ROOT]
+
+
+def unreachable_for_learners() -> list[str]:
+    """Lo que el hub no puede abrir a los alumnos (tras dos carpetas cerradas), con cómo arreglarlo."""
+    found = []
+    for path in needed_by_learners():
+        closed = closed_parents(path)
+        if len(closed) > 1 or closed[:1] == [path]:  # el hub abre una sola carpeta del camino, y no la última
+            found.append(f"{path}: el camino pasa por {len(closed)} carpeta(s) cerrada(s) a los demás "
+                         f"({', '.join(map(str, closed))}) y los alumnos no llegarían. Pon el curso en una carpeta que "
+                         f"puedan atravesar (p. ej. /srv/pytorch-minimo) o ábrelas con chmod o+x")
+    return found
 
 
 def opened_for_learners(command: list[str], state: Path) -> list[str]:
-    """Si el Python del entorno está tras una carpeta cerrada (un pyenv en /root, 700), el servidor de un alumno
-    no podría ejecutarlo: el hub corre entonces en un espacio de montajes propio donde esa carpeta se ve abierta
-    (0711) y solo con el camino hacia Python, como una instalación de Python compartida. Fuera, nada cambia."""
-    real_python = Path(os.path.realpath(sys.executable))
-    closed = closed_parent(real_python)
-    if closed is None:
+    """Si el Python del entorno o el curso están tras una carpeta cerrada (un pyenv o un clon en /root, 700), el
+    servidor de un alumno no podría ejecutarlos: el hub corre entonces en un espacio de montajes propio donde esa
+    carpeta se ve abierta (0711) y solo con el camino hacia ellos, como una instalación compartida. Fuera, nada
+    cambia."""
+    openings: dict[Path, set[str]] = {}
+    for path in needed_by_learners():
+        closed = closed_parents(path)
+        if closed and closed[0] != path:
+            openings.setdefault(closed[0], set()).add(path.relative_to(closed[0]).parts[0])
+    if not openings:
         return command
-    inside = real_python.relative_to(closed).parts[0]
-    shim = state / "abierta"
-    (shim / inside).mkdir(parents=True, exist_ok=True)
-    shim.chmod(0o711)
-    print(f"aviso: el Python del entorno está en {closed}, cerrada a los demás; el hub la ve abierta solo hasta {inside}/")
-    script = 'mount --bind "$1" "$2/$3" && mount --rbind "$2" "$4" && shift 4 && exec "$@"'
-    return ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", script, "sh",
-            str(closed / inside), str(shim), inside, str(closed), *command]
+    binds, covers = [], []
+    for number, (closed, insides) in enumerate(sorted(openings.items())):
+        shim = state / ("abierta" if number == 0 else f"abierta-{number}")
+        for inside in sorted(insides):
+            (shim / inside).mkdir(parents=True, exist_ok=True)
+            binds += [str(closed / inside), str(shim / inside)]
+        shim.chmod(0o711)
+        covers += [str(shim), str(closed)]
+        shown = ", ".join(f"{inside}/" for inside in sorted(insides))
+        print(f"aviso: {closed} está cerrada a los demás; el hub la ve abierta solo hasta {shown}")
+    mounts = [f'mount --bind "${{{n}}}" "${{{n + 1}}}"' for n in range(1, len(binds), 2)]
+    mounts += [f'mount --rbind "${{{n}}}" "${{{n + 1}}}"' for n in range(len(binds) + 1, len(binds) + len(covers), 2)]
+    script = " && ".join([*mounts, f"shift {len(binds) + len(covers)}", 'exec "$@"'])
+    return ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", script, "sh", *binds, *covers, *command]
 
 
 def _ready(url: str, process: subprocess.Popen, timeout: float = 120) -> bool:

@@ -86,3 +86,27 @@ def test_learners_get_the_assignments_tab_and_teachers_the_formgrader_in_their_c
     assert Path(learner.notebook_dir) == Path("~")
     assert learner.environment["JUPYTER_CONFIG_PATH"].split(":") == [str(auth.LEARNER_CONFIG), "/comun"]
     assert teacher.environment["JUPYTER_CONFIG_PATH"] == "/comun"
+
+
+def test_a_course_behind_a_closed_folder_is_opened_too_and_two_closed_folders_are_refused(monkeypatch):
+    tmp_path = Path(tempfile.mkdtemp(prefix="hubt-unit-"))
+    tmp_path.chmod(0o755)
+    closed = tmp_path / "casa"
+    python, course = closed / ".pyenv" / "bin" / "python3", closed / "curso"
+    python.parent.mkdir(parents=True)
+    python.touch()
+    course.mkdir()
+    closed.chmod(0o700)
+    monkeypatch.setattr(serve.sys, "executable", str(python))
+    monkeypatch.setattr(serve, "ROOT", course)
+    assert serve.unreachable_for_learners() == []
+    command = serve.opened_for_learners(["jupyterhub"], tmp_path / "estado")
+    script = command[command.index("-c") + 1]
+    assert script.count("mount --bind") == 2 and script.count("mount --rbind") == 1
+    assert {str(closed / ".pyenv"), str(course)} <= set(command)  # los dos caminos, y nada más de la casa
+    course.chmod(0o700)  # el curso, cerrado también: el hub no llega y lo dice
+    [said] = serve.unreachable_for_learners()
+    assert str(closed) in said and str(course) in said and "chmod o+x" in said
+    assert any("chmod o+x" in line for line in serve.problems(serve.free_port()))
+    closed.chmod(0o755)
+    shutil.rmtree(tmp_path)
