@@ -58,6 +58,7 @@ def test_the_python_behind_a_closed_folder_is_opened_only_inside_the_hub(monkeyp
     python.touch()
     closed.chmod(0o700)
     monkeypatch.setattr(serve.sys, "executable", str(python))
+    monkeypatch.setattr(serve, "ROOT", tmp_path)  # el curso, abierto: aquí solo cuenta el Python
     command = serve.opened_for_learners(["jupyterhub"], tmp_path / "estado")
     assert command[:2] == ["unshare", "--mount"] and command[-1] == "jupyterhub"
     assert str(closed) in command and oct((tmp_path / "estado" / "abierta").stat().st_mode & 0o777) == "0o711"
