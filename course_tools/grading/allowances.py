@@ -21,9 +21,8 @@ import time
 
 from nbformat.v4 import new_output
 
+from ..settings import MB
 from .defences import NOTEBOOK_TIMEOUT_ENAME, TOO_BIG_MARK, TRUNCATED_MARK
-
-MB = 1024 * 1024
 
 
 class NotebookClock:

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..layout.course import SUBMITTED, Course, notebook_name
+from ..settings import MB
 from .model import Outcome, problem
 
 # «Descargar todas las entregas» de Moodle: Nombre_12345_assignsubmission_file_[/]fichero.ipynb
@@ -55,9 +56,6 @@ def write_folder(folder: Path, files: dict[str, bytes]) -> bool:
             path.write_bytes(data)
             changed = True
     return changed
-
-
-MB = 1024 * 1024
 
 
 class TooBig(Exception):

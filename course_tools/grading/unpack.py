@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..layout.course import notebook_name
+from ..settings import MB
 
-MB = 1024 * 1024
 ARCHIVES = (".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar")
 STUDENT = re.compile(r"_(\d+)_assignsubmission_file")
 
