@@ -129,9 +129,9 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
     found = {}
     for student, folder in by_student.items():
         path, reason = _notebook(folder, slug)
-        if path is not None and path.lstat().st_size > thresholds.notebook_max_mb * MB:  # medido antes de leerlo
-            path, reason = None, (f"{path.name} mide {path.lstat().st_size / MB:.1f} MB y el límite es "
-                                  f"{thresholds.notebook_max_mb} MB: no se lee")
+        size = path.lstat().st_size if path is not None else 0  # medido antes de leerlo
+        if size > thresholds.notebook_max_mb * MB:
+            path, reason = None, f"{path.name} mide {size / MB:.1f} MB y el límite es {thresholds.notebook_max_mb} MB: no se lee"
         if path is None:
             result.skipped.append((student, slug, reason))
         else:
