@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 from ..layout.course import Notebook
-from ..rules import cells
 from . import decoder
 
 NOTEBOOK = Notebook("19-rukh-juega").source
@@ -23,19 +22,13 @@ PLAYER_TAG = "juego-definicion"
 
 
 def player_sources(notebook: Path = NOTEBOOK) -> list[str]:
-    """El código de las celdas del 19 con ``PLAYER_TAG``, en orden y sin las marcas de solución."""
-    found = [cells.strip_solution_markers(cell.source) for cell in cells.read(notebook).cells
-             if cell.cell_type == "code" and PLAYER_TAG in cells.tags(cell)]
-    if not found:
-        raise ValueError(f"{notebook} no tiene celdas con la etiqueta {PLAYER_TAG!r}: no sé cómo juega el modelo.")
-    return found
+    """El código de las celdas del 19 con ``PLAYER_TAG``."""
+    return decoder.tagged_sources(notebook, PLAYER_TAG, "no sé cómo juega el modelo.")
 
 
 def load_player(notebook: Path = NOTEBOOK) -> dict:
     """El espacio de nombres con el decoder del 18 y las funciones de juego del 19."""
-    namespace = decoder.load_definition()
-    for index, source in enumerate(player_sources(notebook)):
-        exec(compile(source, f"<cuaderno 19, celda marcada {index}>", "exec"), namespace)  # noqa: S102
+    namespace = decoder.run_sources(player_sources(notebook), decoder.load_definition(), "cuaderno 19")
     if "model_player" not in namespace:
         raise ValueError(f"A las celdas marcadas de {notebook.name} les falta model_player.")
     return namespace

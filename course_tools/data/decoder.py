@@ -53,17 +53,26 @@ TRAINING = {
 }
 
 
-def definition_sources(notebook: Path = NOTEBOOK) -> list[str]:
-    """El código de las celdas marcadas, en orden y sin las marcas ``### BEGIN/END SOLUTION``."""
-    nb = cells.read(notebook)
-    found = [
-        cells.strip_solution_markers(cell.source)
-        for cell in nb.cells
-        if cell.cell_type == "code" and DEFINITION_TAG in cells.tags(cell)
-    ]
+def tagged_sources(notebook: Path, tag: str, missing: str) -> list[str]:
+    """El código de las celdas de ``notebook`` con la etiqueta ``tag``, en orden y sin las marcas
+    ``### BEGIN/END SOLUTION``; si no hay ninguna, ``ValueError`` que acaba con ``missing``."""
+    found = [cells.strip_solution_markers(cell.source) for cell in cells.read(notebook).cells
+             if cell.cell_type == "code" and tag in cells.tags(cell)]
     if not found:
-        raise ValueError(f"{notebook} no tiene celdas con la etiqueta {DEFINITION_TAG!r}: no sé qué modelo entrenar.")
+        raise ValueError(f"{notebook} no tiene celdas con la etiqueta {tag!r}: {missing}")
     return found
+
+
+def run_sources(sources: list[str], namespace: dict, where: str) -> dict:
+    """Ejecuta ``sources`` en orden en ``namespace`` (cada una se llama «<``where``, celda marcada N>»)."""
+    for index, source in enumerate(sources):
+        exec(compile(source, f"<{where}, celda marcada {index}>", "exec"), namespace)  # noqa: S102
+    return namespace
+
+
+def definition_sources(notebook: Path = NOTEBOOK) -> list[str]:
+    """El código de las celdas marcadas con ``DEFINITION_TAG``."""
+    return tagged_sources(notebook, DEFINITION_TAG, "no sé qué modelo entrenar.")
 
 
 def definition_sha256(notebook: Path = NOTEBOOK) -> str:
@@ -73,9 +82,7 @@ def definition_sha256(notebook: Path = NOTEBOOK) -> str:
 
 def load_definition(notebook: Path = NOTEBOOK) -> dict:
     """Ejecuta las celdas marcadas y devuelve su espacio de nombres (MoveDecoder, train, CONFIG…)."""
-    namespace: dict = {"__name__": "cuaderno18"}
-    for index, source in enumerate(definition_sources(notebook)):
-        exec(compile(source, f"<cuaderno 18, celda marcada {index}>", "exec"), namespace)  # noqa: S102
+    namespace = run_sources(definition_sources(notebook), {"__name__": "cuaderno18"}, "cuaderno 18")
     missing = [name for name in ("CONFIG", "MoveDecoder", "param_groups", "PackedDataset", "make_loader", "train", "evaluate")
                if name not in namespace]
     if missing:
