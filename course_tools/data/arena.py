@@ -6,11 +6,17 @@ Un solo sitio para cómo juega el modelo: el cuaderno. Esta orden ejecuta las ce
 profesorado y sin las marcas de nbgrader), carga el checkpoint del paquete y juega con
 ``rukh_helpers.arena.play_match`` las partidas pedidas, en lote, y las mismas con un jugador al azar.
 Imprime la tabla de resultados, la puntuación con su intervalo de Wilson del 95 % y la legalidad sin
-máscara. No se ejecuta en ``make test``: 200 partidas cuestan unos 10 s aquí; 1000, un minuto.
+máscara. No se ejecuta en ``make test``.
+
+``--escalera`` entrena además el mismo modelo con un noveno y con un tercio de los pasos (en carpetas
+temporales), juega con cada uno y apunta en la ficha del checkpoint la fuerza frente a los tokens de
+entrenamiento de los tres (``strength``), que dibuja el cuaderno 19.
 """
 
 from __future__ import annotations
 
+import json
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,6 +25,7 @@ from . import decoder
 
 NOTEBOOK = Notebook("19-rukh-juega").source
 PLAYER_TAG = "juego-definicion"
+LADDER = (9, 3, 1)  # la escalera: los pasos del checkpoint divididos entre estos números
 
 
 def player_sources(notebook: Path = NOTEBOOK) -> list[str]:
@@ -26,45 +33,105 @@ def player_sources(notebook: Path = NOTEBOOK) -> list[str]:
     return decoder.tagged_sources(notebook, PLAYER_TAG, "no sé cómo juega el modelo.")
 
 
-def load_player(notebook: Path = NOTEBOOK) -> dict:
-    """El espacio de nombres con el decoder del 18 y las funciones de juego del 19."""
-    namespace = decoder.run_sources(player_sources(notebook), decoder.load_definition(), "cuaderno 19")
+def load_player(notebook: Path = NOTEBOOK, definition: list[str] | None = None,
+                player: list[str] | None = None) -> dict:
+    """El espacio de nombres con el decoder del 18 y las funciones de juego del 19 (o ``definition`` y
+    ``player``, su código ya leído)."""
+    player = player_sources(notebook) if player is None else player
+    namespace = decoder.run_sources(player, decoder.load_definition(sources=definition), "cuaderno 19")
     if "model_player" not in namespace:
         raise ValueError(f"A las celdas marcadas de {notebook.name} les falta model_player.")
     return namespace
+
+
+def measure(namespace: dict, config: dict, state: dict, n_games: int, seed: int) -> dict:
+    """El modelo de ``config`` con los pesos ``state`` contra el rival al azar: puntuación, intervalo,
+    tabla y legalidad sin máscara (muestra cruda y jugada voraz)."""
+    import torch
+
+    from rukh_helpers.arena import outcome_table, play_match, score, wilson
+
+    model = namespace["MoveDecoder"](**config)
+    model.load_state_dict(state)
+    model.eval()
+    policy, tally = namespace["model_player"](model, seed=seed)
+    with torch.no_grad():
+        games = play_match(policy, n_games, seed=seed)
+    share = score(games)
+    low, high = wilson(share, len(games))
+    turns = tally["turnos"]
+    return {"games": len(games), "score": round(share, 4), "low": round(low, 4), "high": round(high, 4),
+            "table": outcome_table(games), "raw_legal": round(tally["muestra cruda legal"] / turns, 4),
+            "greedy_legal": round(tally["voraz legal"] / turns, 4)}
+
+
+def _random_report(n_games: int, seed: int) -> dict:
+    from rukh_helpers.arena import outcome_table, play_match, random_policy, score, wilson
+
+    games = play_match(random_policy(seed + 1000), n_games, seed=seed)
+    share = score(games)
+    low, high = wilson(share, len(games))
+    return {"games": len(games), "score": round(share, 4), "low": round(low, 4), "high": round(high, 4),
+            "table": outcome_table(games)}
 
 
 def run_match(n_games: int, seed: int) -> str:
     """Juega y devuelve el informe en texto."""
     import torch
 
-    from rukh_helpers.arena import outcome_table, play_match, random_policy, score, wilson
     from rukh_helpers.checkpoint import decoder_meta, decoder_state
 
     torch.set_num_threads(1)
-    namespace = load_player()
-    model = namespace["MoveDecoder"](**decoder_meta()["config"])
-    model.load_state_dict(decoder_state())
-    model.eval()
-    policy, tally = namespace["model_player"](model, seed=seed)
     started = time.perf_counter()
-    games = play_match(policy, n_games, seed=seed)
-    baseline = play_match(random_policy(seed + 1000), n_games, seed=seed)
+    found = measure(load_player(), decoder_meta()["config"], decoder_state(), n_games, seed)
     lines = []
-    for name, played in (("el modelo", games), ("el azar", baseline)):
-        share = score(played)
-        low, high = wilson(share, len(played))
-        lines += [f"{name} contra el rival al azar: {share:.1%} (intervalo del 95 %: {low:.1%} a {high:.1%})",
-                  outcome_table(played), ""]
-    turns = tally["turnos"]
-    lines.append(f"legal sin máscara en {turns} turnos: muestra cruda {tally['muestra cruda legal'] / turns:.1%},"
-                 f" jugada voraz {tally['voraz legal'] / turns:.1%}")
+    for name, report in (("el modelo", found), ("el azar", _random_report(n_games, seed))):
+        lines += [f"{name} contra el rival al azar: {report['score']:.1%} (intervalo del 95 %: "
+                  f"{report['low']:.1%} a {report['high']:.1%})", report["table"], ""]
+    lines.append(f"legal sin máscara: muestra cruda {found['raw_legal']:.1%}, jugada voraz {found['greedy_legal']:.1%}")
     lines.append(f"{2 * n_games} partidas en {time.perf_counter() - started:.1f} s")
     return "\n".join(lines)
 
 
+def ladder(n_games: int, seed: int, device: str = "cpu", definition: list[str] | None = None,
+           player: list[str] | None = None, steps: int | None = None) -> list[dict]:
+    """Entrena el modelo con los pasos de ``LADDER`` (carpetas temporales), juega con cada uno y devuelve
+    [{"steps", "train_tokens", "val_loss", "score", "low", "high", "raw_legal"}, ...] de menos a más tokens."""
+    import torch
+
+    total = steps or decoder.TRAINING["steps"]
+    namespace = load_player(definition=definition, player=player)
+    rungs = []
+    for divisor in LADDER:
+        with tempfile.TemporaryDirectory() as folder:
+            meta = decoder.train_checkpoint(Path(folder), steps=total // divisor, device=device, sources=definition)
+            state = torch.load(Path(folder) / decoder.CHECKPOINT_FILE, map_location="cpu", weights_only=True)
+        found = measure(namespace, meta["config"], state, n_games, seed)
+        rungs.append({"steps": meta["training"]["steps"], "train_tokens": meta["train_tokens"],
+                      "val_loss": meta["val_loss"], **{k: found[k] for k in ("score", "low", "high", "raw_legal")}})
+    return rungs
+
+
+def record(meta_path: Path, arena: dict, strength: list[dict] | None) -> None:
+    """Apunta en la ficha del checkpoint lo medido en la arena (y la escalera, si la hay)."""
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["arena"] = {k: v for k, v in arena.items() if k != "table"}
+    if strength is not None:
+        meta["strength"] = strength
+    meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def _run(args) -> int:
-    print(run_match(args.partidas, args.semilla))
+    if not args.escalera:
+        print(run_match(args.partidas, args.semilla))
+        return 0
+    from rukh_helpers.checkpoint import decoder_meta, decoder_state
+
+    rungs = ladder(args.partidas, args.semilla, device=args.dispositivo)
+    found = measure(load_player(), decoder_meta()["config"], decoder_state(), args.partidas, args.semilla)
+    record(decoder.DATA_DIR / decoder.CHECKPOINT_META, found, rungs)
+    for rung in rungs:
+        print(f"{rung['train_tokens']:>12_} tokens: {rung['score']:.1%} ({rung['low']:.1%} a {rung['high']:.1%})")
     return 0
 
 
@@ -72,4 +139,7 @@ def register(sub) -> None:
     p = sub.add_parser("arena", help="el decoder del 18 contra un rival al azar, en lote, con su intervalo (cuaderno 19)")
     p.add_argument("--partidas", type=int, default=1000, help="partidas de cada tirada (por defecto 1000)")
     p.add_argument("--semilla", type=int, default=19)
+    p.add_argument("--escalera", action="store_true",
+                   help="entrena también con 1/9 y 1/3 de los pasos y apunta la fuerza de los tres en la ficha")
+    p.add_argument("--dispositivo", default="cpu", help="con --escalera: cpu o cuda")
     p.set_defaults(func=_run)

@@ -31,9 +31,9 @@ from rukh_helpers.games import SELFPLAY_FILE, SELFPLAY_META
 
 from . import DATA_DIR, file_sha256
 
-GAMES = 2400
+GAMES = 10_912  # las que cupieron en el tiempo de GPU de una sesión (ver la ficha del checkpoint)
 SEED = 18
-NODES = 800
+NODES = 100  # con 800 nodos cada partida cuesta el doble; 100 bastan para jugar con sentido
 LINES = 5
 MAX_PLIES = 300  # a las 300 jugadas la partida se da por tablas (nunca pasa en la práctica)
 ELO_RANGE = (1000, 2600)
@@ -105,12 +105,16 @@ def _play(args: tuple[str, int]) -> dict:
     return play_game(*args)
 
 
-def generate(workers: int = 2, games: int = GAMES) -> Path:
-    """Escribe las partidas y su ficha de procedencia en ``rukh_helpers/data/``."""
+def play_range(start: int, stop: int, workers: int = 2) -> list[dict]:
+    """Las partidas ``start`` … ``stop - 1``, jugadas en ``workers`` procesos (cada una sale igual en cualquier máquina)."""
     engine_path = find_engine()
     with ProcessPoolExecutor(workers) as pool:
-        played = list(pool.map(_play, [(engine_path, i) for i in range(games)], chunksize=8))
-    data_dir = DATA_DIR
+        return list(pool.map(_play, [(engine_path, i) for i in range(start, stop)], chunksize=8))
+
+
+def write_games(played: list[dict], data_dir: Path = DATA_DIR) -> Path:
+    """Escribe las partidas (todas, de la 0 en adelante) y su ficha de procedencia en ``data_dir``."""
+    engine_path = find_engine()
     lines = "".join(json.dumps(game, sort_keys=True) + "\n" for game in played).encode()
     target = data_dir / SELFPLAY_FILE
     with open(target, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as out:
@@ -118,7 +122,7 @@ def generate(workers: int = 2, games: int = GAMES) -> Path:
     meta = {
         "engine": engine_version(engine_path),
         "command": "python -m course_tools partidas",
-        "games": games,
+        "games": len(played),
         "seed": SEED,
         "nodes": NODES,
         "multipv": LINES,
@@ -131,3 +135,8 @@ def generate(workers: int = 2, games: int = GAMES) -> Path:
     }
     (data_dir / SELFPLAY_META).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return target
+
+
+def generate(workers: int = 2, games: int = GAMES) -> Path:
+    """Juega las ``games`` partidas y las escribe, con su ficha, en ``rukh_helpers/data/``."""
+    return write_games(play_range(0, games, workers))

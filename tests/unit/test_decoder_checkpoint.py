@@ -51,7 +51,11 @@ def test_the_model_trains_a_couple_of_steps():
     data = [(torch.randint(1, 50, (4, 8)), torch.randint(0, 50, (4, 8)))]
     losses, val = defs["train"](model, opt, data, 5, 1e-2, 1, 0.1, grad_accum=2, val_loader=data, eval_every=2)
     assert len(losses) == 5 and all(torch.isfinite(torch.tensor(losses)))
-    assert [step for step, _ in val] == [2, 4, 5]      # cada eval_every pasos y en el último
+    assert [step for step, _, _ in val] == [2, 4, 5]   # cada eval_every pasos y en el último
+    assert all(seen is None for _, _, seen in val)       # sin train_eval_loader, sin esa medida
+    _, both = defs["train"](model, opt, data, 2, 1e-2, 1, 0.1, val_loader=data, train_eval_loader=data, eval_every=1)
+    # Las mismas ventanas, medidas las dos en eval(): la misma pérdida.
+    assert [step for step, _, _ in both] == [1, 2] and all(seen == pytest.approx(v) for _, v, seen in both)
     assert model.training                                # evaluate deja el modo como estaba
     loss, top1 = defs["evaluate"](model, data, max_batches=1)
     assert loss > 0 and 0.0 <= top1 <= 1.0
@@ -92,6 +96,8 @@ def test_meta_has_the_learning_curve():
     assert 10 <= len(val_steps) <= 20 and val_steps[-1] == steps
     assert all(2.0 < loss < 8.0 for _, loss in curve["train"] + curve["val"])
     assert curve["val"][-1][1] == pytest.approx(meta["val_loss"], abs=1e-3)
+    assert [s for s, _ in curve["train_eval"]] == val_steps       # la de entrenamiento en eval(), en cada punto
+    assert all(2.0 < loss < 8.0 for _, loss in curve["train_eval"])
     assert meta["final_train_loss"] == curve["train"][-1][1]
 
 
@@ -103,3 +109,26 @@ def test_legal_predictions():
     with pytest.raises(ValueError):
         legal_predictions(moves[:1], guesses)
     assert legal_after(["e2e4"], TOKEN_TO_ID["e7e5"]) and not legal_after(["e2e4"], TOKEN_TO_ID["e2e4"])
+
+
+@pytest.mark.skipif(not HAVE_CHECKPOINT, reason="falta rukh_helpers/data/decoder18.pt")
+def test_meta_records_the_arena_and_the_ladder():
+    """La ficha dice cómo juega el checkpoint y cuánto jugaban los de menos tokens (el dibujo del 19)."""
+    from rukh_helpers.checkpoint import decoder_meta
+
+    meta = decoder_meta()
+    arena = meta["arena"]
+    assert arena["games"] >= 400 and arena["low"] > 0.65 and arena["score"] >= 0.75 and arena["raw_legal"] >= 0.60
+    rungs = meta["strength"]
+    assert [r["steps"] for r in rungs] == sorted(r["steps"] for r in rungs) and len(rungs) == 3
+    assert rungs[-1]["steps"] == meta["training"]["steps"] and rungs[-1]["val_loss"] == pytest.approx(meta["val_loss"], abs=1e-3)
+    assert all(r["low"] <= r["score"] <= r["high"] for r in rungs)
+
+
+def test_training_settings_scale_with_the_steps():
+    """La escalera entrena con menos pasos: el calentamiento y la curva se ajustan, el resto no cambia."""
+    short = decoder._settings(55)
+    assert short["warmup"] == 5 and short["eval_every"] == 3 and short["lr"] == decoder.TRAINING["lr"]
+    full = decoder._settings(decoder.TRAINING["steps"])
+    assert full["warmup"] == decoder.TRAINING["warmup"]
+    assert 10 <= full["steps"] // full["eval_every"] <= 20

@@ -121,7 +121,7 @@ def test_checkpoint_from_another_definition_is_caught(tmp_path):
     nb = json.loads(decoder.NOTEBOOK.read_text(encoding="utf-8"))
     for cell in nb["cells"]:
         if decoder.DEFINITION_TAG in cell.get("metadata", {}).get("tags", []) and "CONFIG = " in "".join(cell["source"]):
-            cell["source"] = "".join(cell["source"]).replace("n_layer=2", "n_layer=3")
+            cell["source"] = "".join(cell["source"]).replace("n_layer=4", "n_layer=3")
     notebook.write_text(json.dumps(nb), encoding="utf-8")
     problems = validate._checkpoint_problems(tmp_path, notebook)
     assert any("otra definición" in p and "python -m course_tools decoder" in p for p in problems)
@@ -140,3 +140,18 @@ def test_checkpoint_with_a_missing_key_is_caught(tmp_path):
     problems = validate._checkpoint_problems(tmp_path, decoder.NOTEBOOK)
     assert any("ln_f.bias" in p and "faltan" in p for p in problems)
     assert any("sha256" in p for p in problems)
+
+
+def test_the_replay_is_remembered_by_content_only(tmp_path, monkeypatch):
+    """Un fichero ya repasado sin problemas no se repasa otra vez; con una letra cambiada, sí."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(validate, "MIN_GAMES", 1)
+    replays = []
+    real = validate._replay_all
+    monkeypatch.setattr(validate, "_replay_all", lambda records: replays.append(len(records)) or real(records))
+    _write_games(tmp_path, [SCHOLAR] * 2)
+    assert _games_only(tmp_path) == [] and _games_only(tmp_path) == []
+    assert replays == [2]                                   # la segunda vez, de la caché
+    _write_games(tmp_path, [SCHOLAR, dict(SCHOLAR, uci="e2e4 e7e5 e1e3")])
+    assert any("ilegal" in p for p in _games_only(tmp_path)) and replays == [2, 2]
+    assert any("ilegal" in p for p in _games_only(tmp_path)) and replays == [2, 2, 2]   # lo roto no se recuerda
