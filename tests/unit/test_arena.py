@@ -59,3 +59,28 @@ def test_outcome_table_counts_by_colour():
 def test_a_policy_that_skips_games_is_refused():
     with pytest.raises(ValueError, match="jugadas para"):
         play_match(lambda boards, histories: [], 2, seed=0)
+
+
+def test_the_teachers_arena_measures_with_the_notebooks_cells_and_records_it(tmp_path):
+    """``course_tools.data.arena``: mide con las celdas del 19 y apunta lo medido en una ficha."""
+    import json
+
+    import torch
+
+    from course_tools.data import arena
+
+    namespace = arena.load_player()
+    config = dict(namespace["CONFIG"], d=8, n_head=2, n_layer=1)
+    torch.manual_seed(0)
+    state = namespace["MoveDecoder"](**config).state_dict()
+    found = arena.measure(namespace, config, state, 4, seed=3)
+    assert found["games"] == 4 and found["low"] <= found["score"] <= found["high"]
+    assert 0.0 <= found["raw_legal"] <= 1.0 and "total" in found["table"]
+    assert arena.measure(namespace, config, state, 4, seed=3) == found          # la misma semilla, lo mismo
+    meta = tmp_path / "ficha.json"
+    meta.write_text(json.dumps({"command": "x"}), encoding="utf-8")
+    rungs = [{"steps": 1, "score": 0.5}]
+    arena.record(meta, found, rungs)
+    written = json.loads(meta.read_text(encoding="utf-8"))
+    assert written["command"] == "x" and written["strength"] == rungs
+    assert written["arena"]["score"] == found["score"] and "table" not in written["arena"]
