@@ -106,6 +106,9 @@ KERNEL_COVERAGE := $(CURDIR)/build/cobertura-nucleos
 MEASURED := env COURSE_KERNEL_COVERAGE=$(KERNEL_COVERAGE) COURSE_KERNEL_COVERAGE_RC=$(CURDIR)/pyproject.toml $(COVERAGE) run
 # El entorno de Python y los programas del sistema se instalan a la vez (pip y apt no se esperan); la prueba del
 # navegador, que casi no usa la CPU (espera a JupyterLab y a Chromium), corre junto a la de respuestas equivocadas.
+# La ronda de corrección va en tres procesos, no dos: sus pruebas pasan mucho rato esperando a otros procesos (el
+# intercambio, a nbgrader como otros usuarios; los límites, a rondas que matan) y con dos quedaba un núcleo ocioso
+# (medido con carga parecida: 282 s de reloj con -n 2, 199 s con -n 3 y 275 s con -n 4; la CPU, igual).
 PROFILE := $(CURDIR)/build/perfil
 PROFILE_FILE := build/perfil-make-test.txt
 test: export COVERAGE_FILE := $(CURDIR)/.coverage
@@ -118,7 +121,7 @@ test:
 	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser --junitxml=$(PROFILE)/3-navegador.xml & browser=$$!; \
 	  $(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2 --junitxml=$(PROFILE)/4-respuestas-equivocadas.xml; proof=$$?; \
 	  wait $$browser; browser=$$?; [ $$proof = 0 ] && [ $$browser = 0 ]
-	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 2 --dist loadfile --junitxml=$(PROFILE)/5-ronda.xml
+	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 3 --dist loadfile --junitxml=$(PROFILE)/5-ronda.xml
 	@$(TOOLS) stage "cobertura" -- $(MAKE) --no-print-directory coverage-gate
 	@$(TOOLS) stage-summary --profile $(PROFILE) $(PROFILE_FILE)
 
