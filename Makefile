@@ -93,7 +93,9 @@ system-deps:
 
 # --- make test: cada etapa dice cuánto tarda ---------------------------------
 # Los niveles son carpetas de tests/, de lo rápido a lo lento (ver [tool.pytest.ini_options]); unit,
-# integration y kernels van en una etapa para que los dos procesos de pytest-xdist se repartan el trabajo.
+# integration y kernels van en una etapa para que los procesos de pytest-xdist se repartan el trabajo: tres,
+# no dos, porque muchas pruebas esperan a un subproceso (make check sobre copias, núcleos, make progreso) y con
+# dos quedaba un núcleo ocioso (medido con carga parecida: 172 s de reloj con -n 2, 127 s con -n 3; 137 s de CPU).
 # «coverage run» mide esa etapa y la ronda con sus procesos de Python (patch = subprocess en pyproject.toml);
 # cada proceso deja su .coverage.* y la etapa «cobertura» los junta y pone el mínimo de cada paquete. La
 # prueba de respuestas equivocadas no se mide: lo suyo corre en los núcleos, y la medida la frena.
@@ -115,7 +117,7 @@ test: export COVERAGE_FILE := $(CURDIR)/.coverage
 test:
 	@$(MAKE) --no-print-directory -j2 $(STAMP) system-deps
 	@rm -rf .coverage .coverage.* $(KERNEL_COVERAGE) $(PROFILE) && mkdir -p $(KERNEL_COVERAGE) $(PROFILE)
-	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 2 --junitxml=$(PROFILE)/1-unitarias.xml
+	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 3 --junitxml=$(PROFILE)/1-unitarias.xml
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope --junitxml=$(PROFILE)/2-nbval.xml
 	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser --junitxml=$(PROFILE)/3-navegador.xml & browser=$$!; \
