@@ -2,7 +2,6 @@
 tests/grading/scheduling.py), para que ningún proceso se quede solo con un cuaderno o un fichero largo al final."""
 
 import importlib.util
-from pathlib import Path
 from types import SimpleNamespace
 
 from course_tools.layout.course import ROOT, notebooks
