@@ -93,7 +93,9 @@ system-deps:
 
 # --- make test: cada etapa dice cuánto tarda ---------------------------------
 # Los niveles son carpetas de tests/, de lo rápido a lo lento (ver [tool.pytest.ini_options]); unit,
-# integration y kernels van en una etapa para que los dos procesos de pytest-xdist se repartan el trabajo.
+# integration y kernels van en una etapa para que los procesos de pytest-xdist se repartan el trabajo: tres,
+# no dos, porque muchas pruebas esperan a un subproceso (make check sobre copias, núcleos, make progreso) y con
+# dos quedaba un núcleo ocioso (medido con carga parecida: 172 s de reloj con -n 2, 127 s con -n 3; 137 s de CPU).
 # «coverage run» mide esa etapa y la ronda con sus procesos de Python (patch = subprocess en pyproject.toml);
 # cada proceso deja su .coverage.* y la etapa «cobertura» los junta y pone el mínimo de cada paquete. La
 # prueba de respuestas equivocadas no se mide: lo suyo corre en los núcleos, y la medida la frena.
@@ -106,19 +108,22 @@ KERNEL_COVERAGE := $(CURDIR)/build/cobertura-nucleos
 MEASURED := env COURSE_KERNEL_COVERAGE=$(KERNEL_COVERAGE) COURSE_KERNEL_COVERAGE_RC=$(CURDIR)/pyproject.toml $(COVERAGE) run
 # El entorno de Python y los programas del sistema se instalan a la vez (pip y apt no se esperan); la prueba del
 # navegador, que casi no usa la CPU (espera a JupyterLab y a Chromium), corre junto a la de respuestas equivocadas.
+# La ronda de corrección va en tres procesos, no dos: sus pruebas pasan mucho rato esperando a otros procesos (el
+# intercambio, a nbgrader como otros usuarios; los límites, a rondas que matan) y con dos quedaba un núcleo ocioso
+# (medido con carga parecida: 282 s de reloj con -n 2, 199 s con -n 3 y 275 s con -n 4; la CPU, igual).
 PROFILE := $(CURDIR)/build/perfil
 PROFILE_FILE := build/perfil-make-test.txt
 test: export COVERAGE_FILE := $(CURDIR)/.coverage
 test:
 	@$(MAKE) --no-print-directory -j2 $(STAMP) system-deps
 	@rm -rf .coverage .coverage.* $(KERNEL_COVERAGE) $(PROFILE) && mkdir -p $(KERNEL_COVERAGE) $(PROFILE)
-	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 2 --junitxml=$(PROFILE)/1-unitarias.xml
+	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 3 --junitxml=$(PROFILE)/1-unitarias.xml
 	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
 	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope --junitxml=$(PROFILE)/2-nbval.xml
 	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser --junitxml=$(PROFILE)/3-navegador.xml & browser=$$!; \
 	  $(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2 --junitxml=$(PROFILE)/4-respuestas-equivocadas.xml; proof=$$?; \
 	  wait $$browser; browser=$$?; [ $$proof = 0 ] && [ $$browser = 0 ]
-	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 2 --dist loadfile --junitxml=$(PROFILE)/5-ronda.xml
+	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 3 --dist loadfile --junitxml=$(PROFILE)/5-ronda.xml
 	@$(TOOLS) stage "cobertura" -- $(MAKE) --no-print-directory coverage-gate
 	@$(TOOLS) stage-summary --profile $(PROFILE) $(PROFILE_FILE)
 

@@ -116,8 +116,9 @@ def cmd_lab(args) -> int:
 
 def cmd_stage(args) -> int:
     """Ejecuta una etapa de ``make test`` y apunta cuánto tardó. Con ``--buffered`` lo que imprime sale de una
-    vez al acabar: así puede correr a la vez que otra etapa sin mezclar sus líneas con las de ella."""
-    started = time.monotonic()
+    vez al acabar: así puede correr a la vez que otra etapa sin mezclar sus líneas con las de ella. Apunta también
+    los segundos de CPU (user+sys) de sus procesos, que una máquina compartida mueve menos que el reloj."""
+    started, cpu_before = time.monotonic(), _children_cpu()
     if args.buffered:
         done = subprocess.run(args.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
         rc, printed = done.returncode, done.stdout
@@ -125,12 +126,21 @@ def cmd_stage(args) -> int:
     else:
         print(f"\n=== {args.name} ===", flush=True)
         rc = subprocess.call(args.command)
-    elapsed = time.monotonic() - started
+    elapsed, cpu = time.monotonic() - started, _children_cpu() - cpu_before
     STAGES_FILE.parent.mkdir(exist_ok=True)
     with STAGES_FILE.open("a", encoding="utf-8") as out:
-        out.write(f"{args.name}\t{elapsed:.1f}\t{'bien' if rc == 0 else 'FALLA'}\t{'a la vez' if args.buffered else ''}\n")
-    print(f"--- {args.name}: {elapsed:.1f} s", flush=True)
+        out.write(f"{args.name}\t{elapsed:.1f}\t{'bien' if rc == 0 else 'FALLA'}\t{'a la vez' if args.buffered else ''}"
+                  f"\t{cpu:.1f}\n")
+    print(f"--- {args.name}: {elapsed:.1f} s ({cpu:.1f} s de CPU)", flush=True)
     return rc
+
+
+def _children_cpu() -> float:
+    """Segundos de CPU (user+sys) de los procesos hijos ya esperados de este proceso, y de los suyos."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def cmd_games(args) -> int:
@@ -156,11 +166,16 @@ def cmd_stage_summary(args) -> int:
     if not STAGES_FILE.exists():
         return 0
     rows = [line.split("\t") for line in STAGES_FILE.read_text(encoding="utf-8").splitlines() if line]
-    lines = ["Tiempos de make test (una etapa «a la vez» corrió junto a otra: su tiempo no se suma):"]
-    for name, seconds, status, *together in rows:
-        lines.append(f"  {name:<34}{float(seconds):>8.1f} s  {status}  {''.join(together)}")
-    alone = sum(float(row[1]) for row in rows if not "".join(row[3:]))
-    lines.append(f"  {'total':<34}{alone:>8.1f} s")
+    lines = ["Tiempos de make test (una etapa «a la vez» corrió junto a otra: su tiempo no se suma; "
+             "CPU: user+sys de sus procesos):"]
+    alone = cpu_total = 0.0
+    for name, seconds, status, *extra in rows:
+        together, cpu = (extra + ["", ""])[:2]
+        cpu_text = f"{float(cpu):>8.1f} s CPU" if cpu else " " * 14
+        lines.append(f"  {name:<34}{float(seconds):>8.1f} s {cpu_text}  {status}  {together}".rstrip())
+        alone += 0.0 if together else float(seconds)
+        cpu_total += float(cpu or 0)
+    lines.append(f"  {'total':<34}{alone:>8.1f} s {cpu_total:>8.1f} s CPU")
     print("\n" + "\n".join(lines))
     STAGES_FILE.unlink()
     if not args.profile:

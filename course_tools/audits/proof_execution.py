@@ -8,7 +8,9 @@ cambiada: se ejecuta una vez por ejercicio, de una vez, y el núcleo guarda una 
 estado (``proof_snapshot``, que el núcleo carga por su ruta); cada variante empieza desde esa copia.
 Lo que no se deja copiar (un tensor con grad_fn) se guarda tal cual si ninguna celda de las
 variantes puede leerlo (``proof_static.unread_names``); si no, ese ejercicio vuelve a ejecutar lo de
-antes para cada variante. Lo que va detrás del último test no se ejecuta.
+antes para cada variante. Lo de antes de un ejercicio tampoco se ejecuta desde cero si la copia del
+anterior está entera: se parte de ella y se ejecuta solo lo que va de un ejercicio al otro. Lo que va
+detrás del último test no se ejecuta.
 """
 
 from __future__ import annotations
@@ -78,12 +80,20 @@ def run(the_plan, variants: list[Variant] | None = None) -> list[Outcome]:
         client = notebook_client(copy.deepcopy(the_plan.nb), tmp, allow_errors=True)
         # Sin dibujar: aquí solo cuentan los tests, y pintar cada figura 20 veces cuesta minutos.
         with client.setup_kernel(env=kernel_env(MPLBACKEND="Agg"), cleanup_kc=True):  # y al acabar, apagado
+            carried = None  # lo de antes del último ejercicio, si su copia sigue en el núcleo, entera y sin errores
             for target, indices in by_target.items():
                 if target is None:
                     outcomes.update((i, _run_variant(client, the_plan.nb, variants[i])) for i in indices)
                 else:
-                    outcomes.update(zip(indices, _run_exercise(client, the_plan.nb, [variants[i] for i in indices])))
+                    done, carried = _run_exercise(client, the_plan.nb, [variants[i] for i in indices], carried)
+                    outcomes.update(zip(indices, done))
     return [outcomes[i] for i in range(len(variants))]
+
+
+def _prefix_block(nb, indices: list[int]):
+    """Las celdas ``indices`` en una sola celda, sin marcas de solución ni dibujos."""
+    return nbformat.v4.new_code_cell("\n".join(without_pictures(cells.strip_solution_markers(nb.cells[i].source))
+                                                for i in indices))
 
 
 def _run_prefix(client, nb, prefix: list[int]) -> list[str]:
@@ -93,18 +103,42 @@ def _run_prefix(client, nb, prefix: list[int]) -> list[str]:
     client.execute_cell(nbformat.v4.new_code_cell(RESET), 0, store_history=False)
     if not prefix:
         return []
-    block = nbformat.v4.new_code_cell("\n".join(without_pictures(cells.strip_solution_markers(nb.cells[i].source))
-                                                 for i in prefix))
+    block = _prefix_block(nb, prefix)
     client.execute_cell(block, prefix[-1])
     error = cells.error_message(block.outputs)
     return [] if error is None else [f"celdas 0–{prefix[-1]}: {first_line(error)}"]
 
 
-def _run_exercise(client, nb, variants: list[Variant]) -> list[Outcome]:
+def _continue_prefix(client, nb, carried: list[int], prefix: list[int]) -> bool:
+    """Lo de antes de un ejercicio desde la copia de lo de antes del anterior (``carried``, aún en el núcleo): se
+    devuelve la copia y se ejecuta, de una vez y como en ``_run_prefix``, solo lo que falta (la solución del
+    anterior, su test y lo que haya hasta este). Es el mismo estado que daría ``_run_prefix`` desde cero: la copia
+    guarda también el azar y los avisos. Falso si algo da un error: entonces se hace desde cero."""
+    rest = [i for i in prefix if i not in set(carried)]
+    restore = nbformat.v4.new_code_cell(RESTORE)
+    client.execute_cell(restore, 0, store_history=False)
+    if cells.error_message(restore.outputs) is not None:
+        return False
+    if not rest:
+        return True
+    block = _prefix_block(nb, rest)
+    client.execute_cell(block, rest[-1])
+    return cells.error_message(block.outputs) is None
+
+
+def _run_exercise(client, nb, variants: list[Variant], carried: list[int] | None = None
+                  ) -> tuple[list[Outcome], list[int] | None]:
     """Las variantes de un mismo ejercicio: lo de antes se ejecuta una vez y cada variante parte de su copia.
-    Si algo no se deja copiar, la primera sigue desde ahí y las demás vuelven a ejecutar lo de antes."""
+    Si algo no se deja copiar, la primera sigue desde ahí y las demás vuelven a ejecutar lo de antes.
+    Con ``carried`` (lo de antes del ejercicio anterior, cuya copia sigue en el núcleo), lo de antes sale de esa
+    copia y de lo que falta (``_continue_prefix``), no desde cero: en el 19, la partida de 200 jugadas y el modelo
+    del 18 se ejecutaban otra vez para cada ejercicio. Devuelve los resultados y lo que puede servir de ``carried``
+    al siguiente (None si la copia no está entera o lo de antes dio un error)."""
     prefix = cells_before(nb, variants[0].target)
-    errors = _run_prefix(client, nb, prefix)
+    if carried is not None and set(carried) <= set(prefix) and _continue_prefix(client, nb, carried, prefix):
+        errors = []
+    else:
+        errors = _run_prefix(client, nb, prefix)
     snapshot = nbformat.v4.new_code_cell(snapshot_code(unread_names(nb, prefix, variants)))
     client.execute_cell(snapshot, prefix[-1] if prefix else 0, store_history=False)
     printed = "".join(o.get("text", "") for o in snapshot.outputs if o.get("name") == "stdout")
@@ -119,7 +153,7 @@ def _run_exercise(client, nb, variants: list[Variant]) -> list[Outcome]:
         outcome = Outcome(variant.label, variant.target, other_errors=list(errors))
         _run_rest(client, nb, variant, prefix, outcome)
         outcomes.append(outcome)
-    return outcomes
+    return outcomes, (prefix if copied and not errors else None)
 
 
 def _run_variant(client, nb, variant: Variant) -> Outcome:

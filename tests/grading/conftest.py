@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import hostile_catalogue  # noqa: E402
 from hostile_catalogue import CATALOGUE, SLUG  # noqa: E402
 from courses import PilotCourse, copy_pilot, submit  # noqa: E402
+from scheduling import HeaviestFileFirst, heaviest_first  # noqa: E402
 
 from course_tools.publish.build import prepare_course  # noqa: E402
 from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course, Notebook, notebook_file, notebooks  # noqa: E402
@@ -32,6 +33,20 @@ from course_tools.grading.report import format_table  # noqa: E402
 from course_tools.grading.run import grade_all  # noqa: E402
 
 CELL_TIMEOUT = 10
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    """Los ficheros caros primero (``scheduling.py``): así ningún proceso se queda solo con uno al final."""
+    heaviest_first(items, HERE)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Con ``--dist loadfile``, un fichero por proceso en el orden de la colección."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    return HeaviestFileFirst(config, log)
 
 
 @pytest.fixture(scope="session")

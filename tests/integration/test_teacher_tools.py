@@ -55,16 +55,19 @@ def _check(copy: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "course_tools", "check"], cwd=copy, capture_output=True, text=True)
 
 
-# make check sobre una copia del piloto: intacta y con cada retoque, cada uno en su prueba (así pytest-xdist las
-# reparte entre sus procesos). Cada retoque tiene que salir con su celda.
+# make check sobre una copia del piloto: intacta, con retoques de release/ y notebooks/ (que se comparan por
+# separado: van juntos en una copia) y con source/ roto (del que salen release/ y notebooks/: va solo). Cada
+# retoque tiene que salir con su celda.
 
 def test_check_passes_on_an_intact_copy(tmp_path):
     result = _check(_copy_course(tmp_path))
     assert result.returncode == 0, result.stdout
 
 
-def test_check_catches_a_touched_release(tmp_path):
-    """Un texto retocado y una celda bloqueada sin metadatos, a la vez."""
+def test_check_catches_a_touched_release_and_a_touched_worked_notebook(tmp_path):
+    """En release/, un texto retocado y una celda bloqueada sin metadatos; en notebooks/, una celda retocada; los
+    tres a la vez, en una sola copia: make check compara release/ y notebooks/ con lo que se construye desde
+    source/ cada uno por su lado, así que un retoque no puede hacer salir el otro, y cada uno sale con su celda."""
     copy = _copy_course(tmp_path)
     release = Course(copy).layout.notebook(RELEASE, PILOT)
     release.write_text(release.read_text().replace("La casilla de destino", "La casilla de destino ya"))
@@ -73,19 +76,15 @@ def test_check_catches_a_touched_release(tmp_path):
     locked = next(i for i, c in enumerate(nb.cells) if cells.is_locked(c) and i > 1 and i != edited)
     del nb.cells[locked].metadata["nbgrader"]  # una celda bloqueada que perdió sus metadatos
     nbformat.write(nb, release)
-    result = _check(copy)
-    assert result.returncode == 1 and f"release/{PILOT}/{PILOT}.ipynb, celda {edited}" in result.stdout, result.stdout
-    assert f"release/{PILOT}/{PILOT}.ipynb, celda {locked}" in result.stdout, result.stdout
-
-
-def test_check_catches_a_touched_worked_notebook(tmp_path):
-    copy = _copy_course(tmp_path)
     worked = Course(copy).layout.worked(PILOT)
     nb = nbformat.read(worked, 4)
     nb.cells[3].source += "\n# retocado a mano"
     nbformat.write(nb, worked)
     result = _check(copy)
-    assert result.returncode == 1 and f"notebooks/{PILOT}.ipynb, celda 3" in result.stdout, result.stdout
+    assert result.returncode == 1 and f"release/{PILOT}/{PILOT}.ipynb, celda {edited}" in result.stdout, result.stdout
+    assert f"release/{PILOT}/{PILOT}.ipynb, celda {locked}" in result.stdout, result.stdout
+    assert f"notebooks/{PILOT}.ipynb, celda 3" in result.stdout, result.stdout
+    assert result.stdout.count("✗ ") == 3, result.stdout  # uno por retoque: ninguno hace salir otro
 
 
 def test_check_catches_a_broken_source(tmp_path):

@@ -19,6 +19,8 @@ import pytest
 from course_tools.audits import proof
 from course_tools.layout.course import ROOT, Notebook
 
+from .scheduling import heaviest_first
+
 PROPERTY = "proof"
 MIN_EXERCISES = 3
 
@@ -32,7 +34,7 @@ class ProofModule(pytest.Module):
 
     def collect(self):
         yield from super().collect()
-        for notebook in self.obj.NOTEBOOKS:
+        for notebook in heaviest_first(self.obj.NOTEBOOKS):  # los caros primero (scheduling.py)
             yield NotebookNode.from_parent(self, name=notebook.slug, notebook=notebook)
 
 

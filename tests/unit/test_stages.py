@@ -41,3 +41,17 @@ def test_the_profile_keeps_the_stage_table_and_the_slowest_tests_of_each_stage(t
     assert "tests.unit.test_x::test_2\n" not in profile  # los tres más rápidos no caben
     assert "   29.25  tests.grading.test_round::test_lenta" in profile
     assert str(target) in capsys.readouterr().out
+
+
+def test_a_stage_records_the_cpu_of_its_processes(tmp_path, monkeypatch, capsys):
+    """Los segundos de CPU (user+sys) de la etapa, con los de los procesos que arranca su orden."""
+    monkeypatch.setattr(tools, "STAGES_FILE", tmp_path / "etapas.txt")
+    burn = "import subprocess, sys; subprocess.run([sys.executable, '-c', 'sum(range(30_000_000))'], check=True)"
+    assert tools.main(["stage", "quemar", "--", sys.executable, "-c", burn]) == 0
+    name, seconds, status, together, cpu = (tmp_path / "etapas.txt").read_text().rstrip("\n").split("\t")
+    assert (name, status, together) == ("quemar", "bien", "")
+    assert 0.2 < float(cpu) <= float(seconds) + 0.5, (cpu, seconds)  # el nieto cuenta; sin él serían centésimas
+    assert f"({cpu} s de CPU)" in capsys.readouterr().out
+    assert tools.main(["stage-summary"]) == 0
+    summary = capsys.readouterr().out
+    assert "quemar" in summary and f"{float(cpu):>8.1f} s CPU" in summary
