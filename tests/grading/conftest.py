@@ -32,7 +32,9 @@ from course_tools.grading.collect import read_folder  # noqa: E402
 from course_tools.grading.report import format_table  # noqa: E402
 from course_tools.grading.run import grade_all  # noqa: E402
 
-CELL_TIMEOUT = 10
+# Límite por celda de la ronda de prueba. Con 10 s, con dos make test a la vez (carga 9–10), una celda de
+# «chivata» no llegó a ejecutarse y su prueba falló sin motivo; el bucle infinito sigue cortándose aquí.
+CELL_TIMEOUT = 20
 HERE = Path(__file__).parent
 
 
