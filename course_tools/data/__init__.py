@@ -7,6 +7,7 @@ resultado se guarda en el repositorio; ``make check`` comprueba que lo guardado 
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 from ..layout.course import ROOT
@@ -17,3 +18,8 @@ DATA_DIR = ROOT / "rukh_helpers" / "data"  # donde se guardan, y de donde los le
 def file_sha256(path: Path) -> str:
     """El sha256 de un fichero, como lo escriben las fichas de los datos."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def write_meta(path: Path, meta: dict) -> None:
+    """Escribe la ficha de un dato: JSON con sangría, sin escapar los acentos y con salto de línea al final."""
+    Path(path).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

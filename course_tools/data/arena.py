@@ -9,8 +9,9 @@ Imprime la tabla de resultados, la puntuación con su intervalo de Wilson del 95
 máscara. No se ejecuta en ``make test``.
 
 ``--escalera`` entrena además el mismo modelo con un noveno y con un tercio de los pasos (en carpetas
-temporales), juega con cada uno y apunta en la ficha del checkpoint la fuerza frente a los tokens de
-entrenamiento de los tres (``strength``), que dibuja el cuaderno 19.
+temporales), juega con cada uno y con el checkpoint del paquete (el de todos los pasos: no se vuelve a
+entrenar) y apunta en su ficha la fuerza frente a los tokens de entrenamiento de los tres
+(``strength``), que dibuja el cuaderno 19.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ import time
 from pathlib import Path
 
 from ..layout.course import Notebook
-from . import decoder
+from . import decoder, write_meta
 
 NOTEBOOK = Notebook("19-rukh-juega").source
 PLAYER_TAG = "juego-definicion"
-LADDER = (9, 3, 1)  # la escalera: los pasos del checkpoint divididos entre estos números
+LADDER = (9, 3)  # la escalera: los pasos del checkpoint divididos entre estos números; el último peldaño, él
 
 
 def player_sources(notebook: Path = NOTEBOOK) -> list[str]:
@@ -49,7 +50,7 @@ def measure(namespace: dict, config: dict, state: dict, n_games: int, seed: int)
     tabla y legalidad sin máscara (muestra cruda y jugada voraz)."""
     import torch
 
-    from rukh_helpers.arena import outcome_table, play_match, score, wilson
+    from rukh_helpers.arena import play_match
 
     model = namespace["MoveDecoder"](**config)
     model.load_state_dict(state)
@@ -57,22 +58,25 @@ def measure(namespace: dict, config: dict, state: dict, n_games: int, seed: int)
     policy, tally = namespace["model_player"](model, seed=seed)
     with torch.no_grad():
         games = play_match(policy, n_games, seed=seed)
-    share = score(games)
-    low, high = wilson(share, len(games))
     turns = tally["turnos"]
-    return {"games": len(games), "score": round(share, 4), "low": round(low, 4), "high": round(high, 4),
-            "table": outcome_table(games), "raw_legal": round(tally["muestra cruda legal"] / turns, 4),
+    return {**_summary(games), "raw_legal": round(tally["muestra cruda legal"] / turns, 4),
             "greedy_legal": round(tally["voraz legal"] / turns, 4)}
 
 
-def _random_report(n_games: int, seed: int) -> dict:
-    from rukh_helpers.arena import outcome_table, play_match, random_policy, score, wilson
+def _summary(games) -> dict:
+    """Partidas, puntuación, su intervalo de Wilson y la tabla de resultados."""
+    from rukh_helpers.arena import outcome_table, score, wilson
 
-    games = play_match(random_policy(seed + 1000), n_games, seed=seed)
     share = score(games)
     low, high = wilson(share, len(games))
     return {"games": len(games), "score": round(share, 4), "low": round(low, 4), "high": round(high, 4),
             "table": outcome_table(games)}
+
+
+def _random_report(n_games: int, seed: int) -> dict:
+    from rukh_helpers.arena import play_match, random_policy
+
+    return _summary(play_match(random_policy(seed + 1000), n_games, seed=seed))
 
 
 def run_match(n_games: int, seed: int) -> str:
@@ -96,7 +100,7 @@ def run_match(n_games: int, seed: int) -> str:
 def ladder(n_games: int, seed: int, device: str = "cpu", definition: list[str] | None = None,
            player: list[str] | None = None, steps: int | None = None) -> list[dict]:
     """Entrena el modelo con los pasos de ``LADDER`` (carpetas temporales), juega con cada uno y devuelve
-    [{"steps", "train_tokens", "val_loss", "score", "low", "high", "raw_legal"}, ...] de menos a más tokens."""
+    sus peldaños (``rung``), de menos a más tokens."""
     import torch
 
     total = steps or decoder.TRAINING["steps"]
@@ -106,10 +110,14 @@ def ladder(n_games: int, seed: int, device: str = "cpu", definition: list[str] |
         with tempfile.TemporaryDirectory() as folder:
             meta = decoder.train_checkpoint(Path(folder), steps=total // divisor, device=device, sources=definition)
             state = torch.load(Path(folder) / decoder.CHECKPOINT_FILE, map_location="cpu", weights_only=True)
-        found = measure(namespace, meta["config"], state, n_games, seed)
-        rungs.append({"steps": meta["training"]["steps"], "train_tokens": meta["train_tokens"],
-                      "val_loss": meta["val_loss"], **{k: found[k] for k in ("score", "low", "high", "raw_legal")}})
+        rungs.append(rung(meta, measure(namespace, meta["config"], state, n_games, seed)))
     return rungs
+
+
+def rung(meta: dict, found: dict) -> dict:
+    """Un peldaño de la escalera: los pasos y tokens de un checkpoint (su ficha) y cómo jugó (``measure``)."""
+    return {"steps": meta["training"]["steps"], "train_tokens": meta["train_tokens"], "val_loss": meta["val_loss"],
+            **{k: found[k] for k in ("games", "score", "low", "high", "raw_legal")}}
 
 
 def record(meta_path: Path, arena: dict, strength: list[dict] | None) -> None:
@@ -118,7 +126,7 @@ def record(meta_path: Path, arena: dict, strength: list[dict] | None) -> None:
     meta["arena"] = {k: v for k, v in arena.items() if k != "table"}
     if strength is not None:
         meta["strength"] = strength
-    meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_meta(meta_path, meta)
 
 
 def _run(args) -> int:
@@ -127,11 +135,12 @@ def _run(args) -> int:
         return 0
     from rukh_helpers.checkpoint import decoder_meta, decoder_state
 
-    rungs = ladder(args.partidas, args.semilla, device=args.dispositivo)
-    found = measure(load_player(), decoder_meta()["config"], decoder_state(), args.partidas, args.semilla)
+    meta = decoder_meta()
+    found = measure(load_player(), meta["config"], decoder_state(), args.partidas, args.semilla)
+    rungs = ladder(args.partidas, args.semilla, device=args.dispositivo) + [rung(meta, found)]
     record(decoder.DATA_DIR / decoder.CHECKPOINT_META, found, rungs)
-    for rung in rungs:
-        print(f"{rung['train_tokens']:>12_} tokens: {rung['score']:.1%} ({rung['low']:.1%} a {rung['high']:.1%})")
+    for done in rungs:
+        print(f"{done['train_tokens']:>12_} tokens: {done['score']:.1%} ({done['low']:.1%} a {done['high']:.1%})")
     return 0
 
 

@@ -21,7 +21,6 @@ definición ya no es el del checkpoint) y pide volver a ejecutar esta orden.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import time
 from pathlib import Path
@@ -29,7 +28,7 @@ from pathlib import Path
 from rukh_helpers.checkpoint import CHECKPOINT_FILE, CHECKPOINT_META
 
 from ..layout.course import ROOT, Notebook
-from . import DATA_DIR, file_sha256
+from . import DATA_DIR, file_sha256, write_meta
 
 NOTEBOOK = Notebook("18-decoder").source
 DEFINITION_TAG = "decoder-definicion"
@@ -178,7 +177,7 @@ def train_checkpoint(data_dir: Path = DATA_DIR, notebook: Path = NOTEBOOK, steps
         "sha256": file_sha256(target),
         "licence": "Pesos entrenados para el curso a partir de sus partidas de autojuego; se reparten con la licencia del curso (MIT).",
     }
-    (data_dir / CHECKPOINT_META).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_meta(data_dir / CHECKPOINT_META, meta)
     return meta
 
 

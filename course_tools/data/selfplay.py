@@ -29,7 +29,7 @@ import chess.engine
 
 from rukh_helpers.games import SELFPLAY_FILE, SELFPLAY_META
 
-from . import DATA_DIR, file_sha256
+from . import DATA_DIR, file_sha256, write_meta
 
 GAMES = 10_912  # las que cupieron en el tiempo de GPU de una sesión (ver la ficha del checkpoint)
 SEED = 18
@@ -133,7 +133,7 @@ def write_games(played: list[dict], data_dir: Path = DATA_DIR) -> Path:
         "licence": "Partidas generadas para el curso; se reparten con la licencia del curso (MIT). Stockfish es GPL-3.",
         "sha256": file_sha256(target),
     }
-    (data_dir / SELFPLAY_META).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_meta(data_dir / SELFPLAY_META, meta)
     return target
 
 

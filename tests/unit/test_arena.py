@@ -84,3 +84,7 @@ def test_the_teachers_arena_measures_with_the_notebooks_cells_and_records_it(tmp
     written = json.loads(meta.read_text(encoding="utf-8"))
     assert written["command"] == "x" and written["strength"] == rungs
     assert written["arena"]["score"] == found["score"] and "table" not in written["arena"]
+    # El peldaño del checkpoint del paquete sale de su ficha y de lo medido, sin entrenar otra vez.
+    shipped = {"training": {"steps": 1500}, "train_tokens": 98, "val_loss": 3.7}
+    assert arena.rung(shipped, found) == {"steps": 1500, "train_tokens": 98, "val_loss": 3.7, "games": 4,
+                                          **{k: found[k] for k in ("score", "low", "high", "raw_legal")}}
