@@ -114,7 +114,8 @@ def _continue_prefix(client, nb, carried: list[int], prefix: list[int]) -> bool:
     devuelve la copia y se ejecuta, de una vez y como en ``_run_prefix``, solo lo que falta (la solución del
     anterior, su test y lo que haya hasta este). Es el mismo estado que daría ``_run_prefix`` desde cero: la copia
     guarda también el azar y los avisos. Falso si algo da un error: entonces se hace desde cero."""
-    rest = [i for i in prefix if i not in set(carried)]
+    have = set(carried)
+    rest = [i for i in prefix if i not in have]
     restore = nbformat.v4.new_code_cell(RESTORE)
     client.execute_cell(restore, 0, store_history=False)
     if cells.error_message(restore.outputs) is not None:
