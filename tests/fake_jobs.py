@@ -14,7 +14,8 @@ PR_GET_CHILD_SUBREAPER = 37
 
 @dataclass(frozen=True)
 class FakeJob:
-    """``action``: ``"square"``, ``"raise"``, ``"exit"`` (mata su proceso) o ``"subreaper"``.
+    """``action``: ``"square"``, ``"raise"``, ``"exit"`` (mata su proceso), ``"subreaper"`` o ``"environ"`` (el valor
+    de ``CURSO_PRUEBA_NUMERO`` en el entorno del proceso que lo corre).
 
     Con ``marks``, cada vez que un proceso empieza el trabajo deja en esa carpeta ``<número>-<pid>``.
     """
@@ -49,6 +50,8 @@ def fake_job(job: FakeJob) -> FakeResult:
         raise ValueError(f"entrega {job.number} rota")
     if job.action == "exit":
         os._exit(1)
+    if job.action == "environ":
+        return FakeResult(job.number, int(os.environ["CURSO_PRUEBA_NUMERO"]), os.getpid())
     value = int(is_subreaper()) if job.action == "subreaper" else job.number ** 2
     return FakeResult(job.number, value, os.getpid())
 

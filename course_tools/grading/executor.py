@@ -12,8 +12,14 @@ Cada trabajo vuelve exactamente una vez: con su resultado, o con un ``JobFailed`
 qué no se pudo correr. Un trabajo que mata al proceso que lo corre no se lleva por delante las
 notas de los demás.
 
-* **Local.** ``ProcessPoolExecutor`` con ``spawn``; cada proceso se declara *child subreaper* al
-  arrancar (``reaper``) y muere si muere el proceso principal (``PR_SET_PDEATHSIG``). Si un proceso muere, el grupo entero se rompe: lo que no había empezado
+* **Local.** ``ProcessPoolExecutor`` con ``forkserver``; cada proceso se declara *child subreaper* al
+  arrancar (``reaper``) y muere (SIGKILL) si muere el proceso principal: un hilo espera a su *pidfd*. No
+  basta ``PR_SET_PDEATHSIG``: su padre es el servidor de *forks*, que no se va mientras viva uno de sus
+  hijos (cada uno guarda un extremo de la tubería que lo mantiene vivo). El servidor importa una vez lo que usa cada trabajo
+  (``PRELOAD``: nbgrader y la corrección, unos 2,5 s de CPU) y cada proceso nace de él ya con eso dentro;
+  con ``spawn`` cada proceso de cada ronda lo volvía a importar. Como el servidor nace una vez, cada proceso
+  recibe al arrancar el entorno y la carpeta de trabajo de quien lo pide, los de ese momento (lo que ``spawn``
+  hacía solo). Si un proceso muere, el grupo entero se rompe: lo que no había empezado
   se repite en un grupo nuevo, y lo que estaba corriendo se repite *solo*, en un proceso propio.
   Si vuelve a morir, es esa entrega: ``JobFailed(DIED_TWICE)``.
 * **Dask** (``dask_executor``): se importa solo si hay dirección de planificador. No importa este
@@ -24,6 +30,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import select
+import signal
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterable, Iterator
@@ -56,12 +65,40 @@ def default_workers() -> int:
 
 _started = None  # por cada trabajo de la ronda, 1 en cuanto un proceso lo empieza (memoria compartida)
 
+# Lo que el servidor de forks importa una sola vez (lo que cada trabajo importaría al empezar).
+PRELOAD = ["course_tools.grading.worker", "nbgrader.preprocessors", "nbgrader.apps", "nbgrader.api"]
 
-def _init_process(started) -> None:
+
+def _context():
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
+
+
+def _die_with(owner: int) -> None:
+    """SIGKILL a este proceso en cuanto muera ``owner`` (que no es su padre); si ya murió, ahora."""
+    try:
+        pidfd = os.pidfd_open(owner)
+    except ProcessLookupError:
+        os._exit(1)
+
+    def wait() -> None:
+        select.select([pidfd], [], [])  # legible cuando ``owner`` termina
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=wait, name="muere-con-la-ronda", daemon=True).start()
+
+
+def _init_process(started, environ: dict, cwd: str, owner: int) -> None:
     global _started
     _started = started
-    # Si muere quien corrige (también con SIGKILL), este proceso con él: sus padres calientes le siguen (vigilan
-    # a su dueño) y lo que quede en el grupo de control de su trabajo lo mata el vigilante de la ronda (jobgroup).
+    os.environ.clear()
+    os.environ.update(environ)  # los de quien pide el grupo, ahora: no los de cuando nació el servidor
+    os.chdir(cwd)
+    _die_with(owner)
+    # Si muere quien corrige (también con SIGKILL), este proceso con él (``_die_with``), y con el servidor de
+    # forks: sus padres calientes le siguen (vigilan a su dueño) y lo que quede en el grupo de control de su
+    # trabajo lo mata el vigilante de la ronda (jobgroup).
     die_with_parent(os.getppid())
     reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
 
@@ -75,11 +112,11 @@ def _run_marked(fn: Callable, index: int, job: Any) -> Any:
 
 
 class LocalExecutor:
-    """Un grupo de procesos de esta máquina (``spawn``) por cada llamada a ``run``."""
+    """Un grupo de procesos de esta máquina (del servidor de forks) por cada llamada a ``run``."""
 
     def __init__(self, workers: int | None = None):
         self.workers = max(1, workers or default_workers())
-        self._context = multiprocessing.get_context("spawn")
+        self._context = _context()
 
     def __enter__(self) -> LocalExecutor:
         return self
@@ -102,7 +139,7 @@ class LocalExecutor:
 
     def _pool(self, size: int, started) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=size, mp_context=self._context,
-                                   initializer=_init_process, initargs=(started,))
+                                   initializer=_init_process, initargs=(started, dict(os.environ), os.getcwd(), os.getpid()))
 
     def _together(self, fn, jobs, indices, outcomes) -> Iterator[tuple[int, Any]]:
         """Una ronda en un grupo compartido; lo que rompe el grupo se anota en ``outcomes``."""

@@ -26,6 +26,14 @@ def test_every_job_comes_back_once_with_its_result():
     assert len({result.pid for _, result in done}) <= 2
 
 
+def test_each_round_runs_with_the_environment_of_its_caller_at_that_moment(monkeypatch):
+    """Los procesos nacen del servidor de forks, que arranca una vez: el entorno lo reciben de quien pide cada
+    ronda, el de ese momento (con spawn venía solo; sin pasarlo, la segunda ronda vería el de la primera)."""
+    for number in (1, 2):
+        monkeypatch.setenv("CURSO_PRUEBA_NUMERO", str(number))
+        assert {result.value for _, result in run_all([FakeJob(n, "environ") for n in range(3)])} == {number}
+
+
 def test_an_exception_in_a_job_is_a_job_failed_and_the_rest_go_on():
     done = dict(run_all([FakeJob(1), FakeJob(2, "raise"), FakeJob(3)]))
     assert done[FakeJob(2, "raise")] == JobFailed("excepción en el trabajo: ValueError: entrega 2 rota")
