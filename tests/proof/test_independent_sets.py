@@ -1,0 +1,70 @@
+"""Cada juego de ``catalogues/independent`` es una solución correcta: aprueba todos los tests de su cuaderno.
+
+Los juegos calibran el informe de parecidos (``copies_calibration``) y dicen qué es natural en cada
+ejercicio (``evidence``): un juego que suspende no es trabajo honrado de un alumno, es una respuesta
+equivocada, y calibrar con él no vale. Cada juego se ejecuta como la prueba de respuestas equivocadas
+(``proof_execution.run``: el cuaderno fuente, tests ocultos incluidos, con una sola celda de solución
+cambiada) y no puede suspender ningún test ni dar ningún error. Un cuaderno por ítem, en un solo núcleo.
+
+Un juego trae, por ejercicio, lo que va entre las marcas de la solución, sin su sangría; aquí se vuelve a
+sangrar como la marca. Una celda con varias regiones de solución (un ``class`` con varios métodos) lleva
+en el juego la celda entera, como la escribiría el alumno.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from types import SimpleNamespace
+
+import pytest
+
+from course_tools.audits.proof_execution import Variant, run
+from course_tools.grading.evidence import independent_sets
+from course_tools.grading.similarity import exercises
+from course_tools.layout.course import RELEASE, Course, notebooks
+from course_tools.publish.build import rendered_source
+from course_tools.rules import cells
+
+COURSE = Course()
+WITH_SETS = [n for n in notebooks() if independent_sets(COURSE.layout.catalogue_dir, n.slug)]
+
+
+def filled(source: str, body: str) -> str:
+    """La celda de solución ``source`` con ``body`` en su única región de solución, sangrado como su marca;
+    si la celda tiene más de una región, ``body`` ya es la celda entera."""
+    begin, end = cells.solution_delimiters()
+    lines = source.split("\n")
+    starts = [i for i, line in enumerate(lines) if begin in line]
+    if len(starts) != 1:
+        return body
+    first = starts[0]
+    last = next(i for i in range(first, len(lines)) if end in lines[i])
+    margin = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+    return "\n".join(lines[:first] + [textwrap.indent(body.strip("\n"), margin)] + lines[last + 1:])
+
+
+def test_there_are_independent_sets_to_check():
+    assert len(WITH_SETS) >= 3, [n.slug for n in WITH_SETS]
+
+
+@pytest.mark.parametrize("notebook", WITH_SETS, ids=lambda n: n.slug)
+def test_every_independent_set_passes_all_the_tests_of_its_notebook(notebook):
+    import nbformat
+
+    nb = rendered_source(notebook)
+    release = nbformat.read(str(COURSE.layout.notebook(RELEASE, notebook.slug)), as_version=4)
+    wanted = {e.grade_id for e in exercises(nb, release)}
+    source_of = {cells.grade_id(nb.cells[s]): nb.cells[s].source for s, _ in cells.exercises(nb)}
+    sets = independent_sets(COURSE.layout.catalogue_dir, notebook.slug)
+    assert len(sets) >= 5, f"{notebook.slug}: {len(sets)} juegos; hacen falta cinco"
+    variants = []
+    for number, written in enumerate(sets, start=1):
+        assert set(written) == wanted, (f"{notebook.slug}, juego {number}: tiene {sorted(written)}, "
+                                        f"y los ejercicios de código son {sorted(wanted)}")
+        variants += [Variant(f"juego {number}", gid, filled(source_of[gid], body)) for gid, body in written.items()]
+    problems = []
+    for outcome in run(SimpleNamespace(nb=nb, variants=variants), variants):
+        problems += [f"{outcome.label}, {outcome.target}: suspende {test}: {error.strip().splitlines()[-1]}"
+                     for test, error in outcome.failed_tests.items()]
+        problems += [f"{outcome.label}, {outcome.target}: {error}" for error in outcome.other_errors]
+    assert not problems, "\n".join(problems)
