@@ -19,7 +19,7 @@ for j in range(n_micro):
     xb = x[j * micro:(j + 1) * micro]
     yb = y[j * micro:(j + 1) * micro]
     logits = model(xb)
-    l = F.cross_entropy(logits.view(-1, logits.size(-1)), yb.view(-1))
+    l = F.cross_entropy(logits.reshape(-1, logits.size(-1)), yb.reshape(-1))
     (l / n_micro).backward()
     loss_sum += float(l)
 opt.step()
@@ -90,7 +90,7 @@ return torch.stack(values).mean().item()
 from collections import Counter, defaultdict
 import math
 follows = defaultdict(Counter)
-for tok, after in zip(x.view(-1).tolist(), y.view(-1).tolist()):
+for tok, after in zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()):
     follows[tok][after] += 1
 H = 0.0
 size = 0

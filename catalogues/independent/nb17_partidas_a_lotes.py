@@ -47,7 +47,7 @@ return inp, tgt
 """,
         "nb17-loss-per-game": """
 V = logits.size(-1)
-losses = F.cross_entropy(logits.view(-1, V), y.view(-1), reduction="none").view(y.size(0), -1)
+losses = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), reduction="none").reshape(y.size(0), -1)
 real = y.ne(0)
 totals = losses.masked_fill(~real, 0.0).sum(dim=-1)
 return totals / real.sum(dim=-1)
@@ -94,10 +94,10 @@ y = data[1:block + 1].clone()
 return x, y
 """,
         "nb17-loss-per-game": """
-B = y.shape[0]
 nll = F.cross_entropy(logits.permute(0, 2, 1), y, reduction="none")
 valid = y != 0
-per_game = torch.stack([nll[b][valid[b]].mean() for b in range(B)])
+summed = torch.where(valid, nll, torch.zeros_like(nll)).sum(dim=1)
+per_game = summed / valid.sum(dim=1)
 return per_game
 """,
     },
@@ -118,11 +118,11 @@ return inputs.to(torch.int64), targets.to(torch.int64)
 """,
         "nb17-loss-per-game": """
 mask = (y != 0)
-out = []
-for game_logits, game_y, game_mask in zip(logits, y, mask):
-    l = F.cross_entropy(game_logits[game_mask], game_y[game_mask])
-    out.append(l)
-return torch.stack(out)
+probs = logits.softmax(dim=-1)
+p_true = probs.gather(2, y.unsqueeze(2)).squeeze(2)
+nll = -torch.log(p_true)
+nll[~mask] = 0.0
+return nll.sum(dim=1) / mask.sum(dim=1)
 """,
     },
 ]

@@ -32,7 +32,7 @@ logits = self.lm_head(h)
 if targets is None:
     return logits, None
 V = logits.size(-1)
-return logits, F.cross_entropy(logits.view(B * T, V), targets.view(B * T), ignore_index=0)
+return logits, F.cross_entropy(logits.reshape(B * T, V), targets.reshape(B * T), ignore_index=0)
 """,
         "nb18-param-groups": """
 with_decay, without_decay = [], []
