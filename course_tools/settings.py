@@ -49,10 +49,11 @@ class CourseSettings(Configurable):
         "Parecidos en make grade: parte del código propio de un alumno en un cuaderno (tras quitar nombres, "
         "comentarios y formato, cada ejercicio pesado por su largo) que tiene que coincidir, más allá de lo que "
         "escriben soluciones independientes, con la solución publicada (copy-of-solution) o, entre dos alumnos, "
-        "con el del otro (same-as-classmate) para señalarlo. Calibrado con "
-        "catalogues/independent: los honrados llegan a 0.26 y las copias disfrazadas empiezan en 0.51; más cerca "
-        "de las copias, porque acusar a un inocente cuesta más que dejar pasar una copia. Nunca "
-        "cambia una nota. Ver «Copias» en el README.")).tag(config=True)
+        "con el del otro (same-as-classmate) para señalarlo. Elegido a ciegas, solo con la calibración de "
+        "catalogues/independent (nunca con una clase): el punto medio entre la puntuación honrada más alta y la "
+        "copia disfrazada más baja que comparte al menos similarity_min_evidence letras; lo da "
+        "«python -m course_tools.grading.copies_calibration --umbral», y una prueba comprueba que este valor por "
+        "defecto es el que da. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
     similarity_min_chars = Integer(40, help=(
         "Parecidos: el código propio de un ejercicio más corto que esto (en letras tras el analizador, cada "
         "nombre cuenta una) pesa menos, en proporción a su largo: una respuesta tan corta se escribe igual sin "

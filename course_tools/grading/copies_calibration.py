@@ -9,10 +9,14 @@ Para cada cuaderno con juegos independientes se mide, con los umbrales del curso
 
 Ningún juego honrado puede salir señalado y toda copia disfrazada tiene que salir: ``calibrate`` devuelve las
 filas y ``problems`` lo que no se cumple. ``python -m course_tools.grading.copies_calibration`` lo imprime.
+
+El umbral por defecto (``similarity_threshold``) se elige a ciegas, solo con estas filas: ``blind_threshold``
+(``--umbral`` en la orden). Una prueba comprueba que el de ``settings.py`` es el que da.
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import io
 import itertools
@@ -131,8 +135,45 @@ def problems(rows: list[Row]) -> list[str]:
             for r in rows if r.flagged != r.should_flag]
 
 
-def main() -> int:
+class NoGap(ValueError):
+    """La calibración no deja hueco entre lo honrado y lo copiado: ningún umbral separa las dos cosas."""
+
+
+def blind_threshold(rows: list[Row], min_evidence: int) -> float:
+    """El umbral que dan las filas, sin mirar ninguna clase: el punto medio entre la puntuación honrada más alta
+    y la copia disfrazada más baja, redondeado a dos decimales.
+
+    Cuentan todas las honradas, también las que comparten menos de ``min_evidence`` letras: la puntuación es una
+    parte del código, y el mismo alumno en un cuaderno más largo sí llegaría (acusar a un inocente cuesta más que
+    dejar pasar una copia). De las copias, solo las que llegan a esas letras: las demás no salen con ningún
+    umbral (``problems`` ya las cuenta). Sin hueco, o sin ninguna copia que llegue, ``NoGap`` dice cuáles."""
+    copies = [r for r in rows if r.should_flag and r.shared >= min_evidence]
+    if not copies:
+        raise NoGap(f"ninguna copia disfrazada llega a {min_evidence} letras compartidas: no hay con qué elegir el umbral")
+    lowest = min(copies, key=lambda r: r.score)
+    honest = max((r for r in rows if not r.should_flag), key=lambda r: r.score, default=None)
+    top = honest.score if honest else 0.0
+    if top >= lowest.score:
+        raise NoGap(f"no hay hueco entre lo honrado y lo copiado: {honest.slug}, {honest.what}, da {top:.3f} "
+                    f"({honest.shared} letras) y {lowest.slug}, {lowest.what}, {lowest.score:.3f} "
+                    f"({lowest.shared} letras); ningún umbral separa las dos")
+    return round((top + lowest.score) / 2, 2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m course_tools.grading.copies_calibration",
+                                     description="Los umbrales de los parecidos frente a los juegos independientes.")
+    parser.add_argument("--umbral", action="store_true",
+                        help="imprime solo el umbral que da la calibración (blind_threshold)")
+    args = parser.parse_args(argv)
     rows = calibrate()
+    if args.umbral:
+        try:
+            print(f"{blind_threshold(rows, Thresholds().min_evidence):.2f}")
+        except NoGap as gap:
+            print(f"Sin umbral: {gap}.")
+            return 1
+        return 0
     for r in rows:
         mark = "✓" if r.flagged == r.should_flag else "✗"
         print(f"{mark} {r.slug:22} {r.what:32} {100 * r.score:5.1f} %  {r.shared:5} letras  "
