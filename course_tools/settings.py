@@ -45,7 +45,7 @@ class CourseSettings(Configurable):
     sandbox = Bool(True, help=(
         "Encerrar el núcleo de corrección (Landlock, sin red, sin privilegios). False solo para probar lo demás: "
         "el entorno sigue recortado.")).tag(config=True)
-    similarity_threshold_solution = Float(0.41, help=(
+    similarity_threshold_solution = Float(0.46, help=(
         "Parecidos en make grade (copy-of-solution): parte del código propio de un alumno en un cuaderno (tras "
         "quitar nombres, comentarios y formato, cada ejercicio pesado por su largo) que tiene que estar en la "
         "solución publicada, más allá de lo que escriben soluciones independientes, para señalarlo. Elegido a "
@@ -53,7 +53,7 @@ class CourseSettings(Configurable):
         "similarity_solution_notebooks: el punto medio entre el juego honrado más parecido a la solución y la "
         "solución disfrazada menos parecida. Lo da «python -m course_tools.grading.copies_calibration --umbral»; "
         "una prueba comprueba que es este. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
-    similarity_threshold_classmate = Float(0.38, help=(
+    similarity_threshold_classmate = Float(0.41, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio de un cuaderno que dos alumnos "
         "tienen que compartir, cada uno con el del otro y más allá de lo natural, para señalarlos. Elegido a "
         "ciegas con la calibración, en los cuadernos que se juzgan: el punto medio entre el par de juegos "

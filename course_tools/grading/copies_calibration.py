@@ -14,7 +14,8 @@ De esas filas salen, en orden y sin mirar ninguna clase (``chosen``, ``--umbral`
    más cortos una copia y una idea común se escriben igual, y el informe lo dice;
 2. cuáles de ellos se juzgan contra la solución (``solution_notebooks``): aquellos en los que la solución
    disfrazada supera a todo juego honrado. En los otros un juego se escribe ya como la solución: parecerse a
-   ella es natural también entre compañeros, y la copia de un juego escrito así no se distingue (no se mide);
+   ella es natural también entre compañeros, y la copia de un juego con menos de ``min_evidence`` letras
+   propias (lo demás, como la solución o los otros juegos) no se puede ver: no se mide;
 3. los dos umbrales (``blind_threshold``), cada uno con sus filas de los cuadernos que se juzgan.
 
 ``calibrate`` devuelve las filas de lo que el informe juzga y ``problems`` lo que no se cumple: ningún juego
@@ -145,12 +146,11 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
         AGAINST_SOLUTION)
     common = _union([solution]) if not _separates(rows, t.min_evidence) else {}
     natural = lambda fps: {g: _union(fps).get(g, set()) | common.get(g, set()) for g in given}
-    like_solution = {i for i, r in enumerate(rows[:-1], start=1) if common and r.score >= rows[-1].score}
     for i, own in enumerate(honest, start=1):
-        if i in like_solution:  # escrito como la solución, que aquí es natural: su copia no se distingue
-            continue
-        copy = _prints({g: disguised(b) for g, b in sets[i - 1].items()}, given, t)
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])
+        if common and notebook_evidence(own, own, skip, t.k, t.min_chars).shared < t.min_evidence:
+            continue  # casi todo, como la solución (aquí natural) o los otros juegos: su copia no se puede ver
+        copy = _prints({g: disguised(b) for g, b in sets[i - 1].items()}, given, t)
         add(f"juego {i} disfrazado / juego {i}", _both_ways(copy, own, skip, t), True, AGAINST_CLASSMATE)
     for (i, a), (j, b) in itertools.combinations(enumerate(honest, start=1), 2):
         skip = natural([fps for n, fps in enumerate(honest, start=1) if n not in (i, j)])

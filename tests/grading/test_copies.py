@@ -208,3 +208,13 @@ def test_a_comparison_that_breaks_stops_nothing(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(copies_report, "copies_round", broken)
     cli._report_copies(Course(tmp_path))
     assert "✗ Parecidos: no se pudieron comparar (RuntimeError: disco lleno); las notas no cambian." in capsys.readouterr().out
+
+
+def test_the_bench_resumes_after_changing_a_submission_that_is_read(monkeypatch):
+    """make bench con tres alumnos: la ronda reanudada vuelve a leer la entrega cambiada (de un cuaderno que se juzga;
+    uno que no se juzga ni se lee) y todos, que pegan la solución, salen donde se juzga contra ella."""
+    from course_tools.grading.copies_bench import bench_copies
+
+    figures = bench_copies(students=3)
+    assert figures["reread"] == 1 and figures["notebooks"] == 3 * len(Course(ROOT).notebooks())
+    assert figures["findings"] == 3 * len(Thresholds().solution_notebooks)

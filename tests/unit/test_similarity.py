@@ -86,7 +86,7 @@ def test_the_settings_pass_their_calibration_on_independent_work():
 
 @pytest.mark.parametrize("lowered, seen", [
     ({"classmate": 0.2, "min_evidence": 100}, "18-decoder: juego 1 / juego 5 sale"),
-    ({"solution": 0.15, "min_evidence": 90}, "18-decoder: juego 4 / solución sale"), ({"notebook_min_chars": 0}, "00-cuadernos"),
+    ({"solution": 0.15, "min_evidence": 90}, "18-decoder: juego 4 / solución sale"), ({"notebook_min_chars": 0}, "06-indexado: juego"),
     ({"solution_notebooks": ("01-python",)}, "01-python: solución disfrazada / solución no sale")])
 def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
     """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con cuadernos más
