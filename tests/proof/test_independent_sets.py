@@ -8,7 +8,8 @@ cambiada) y no puede suspender ningún test ni dar ningún error. Un cuaderno po
 
 Un juego trae, por ejercicio, lo que va entre las marcas de la solución, sin su sangría; aquí se vuelve a
 sangrar como la marca. Una celda con varias regiones de solución (un ``class`` con varios métodos) lleva
-en el juego la celda entera, como la escribiría el alumno.
+en el juego el código de cada región en orden, separado por una línea ``# ---`` (08), o la celda entera,
+como la escribiría el alumno.
 
 El 19 (``SLOW``) juega 400 partidas contra el azar: lo de antes de sus últimos ejercicios, y lo de después de
 los primeros (``mask_illegal`` y ``sample_move`` se usan en esas partidas). Son minutos, y con la máquina
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import textwrap
 from types import SimpleNamespace
 
@@ -35,22 +37,26 @@ from course_tools.rules import cells
 
 COURSE = Course()
 WITH_SETS = [n for n in notebooks() if independent_sets(COURSE.layout.catalogue_dir, n.slug)]
+SEPARATOR = "# ---"  # entre las regiones de una celda que tiene varias
 SLOW = {"19-rukh-juega"}
 SLOW_ON = os.environ.get("CURSO_JUEGOS_LENTOS") == "1"
 
 
 def filled(source: str, body: str) -> str:
-    """La celda de solución ``source`` con ``body`` en su única región de solución, sangrado como su marca;
-    si la celda tiene más de una región, ``body`` ya es la celda entera."""
+    """La celda de solución ``source`` con ``body`` en su región de solución, sangrado como su marca. Con varias
+    regiones, ``body`` trae el código de cada una en orden, separado por una línea ``# ---`` (como en 08), o la
+    celda entera."""
     begin, end = cells.solution_delimiters()
     lines = source.split("\n")
     starts = [i for i, line in enumerate(lines) if begin in line]
-    if len(starts) != 1:
+    parts = [body] if len(starts) == 1 else re.split(rf"(?m)^{re.escape(SEPARATOR)}$", body)
+    if len(parts) != len(starts):
         return body
-    first = starts[0]
-    last = next(i for i in range(first, len(lines)) if end in lines[i])
-    margin = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
-    return "\n".join(lines[:first] + [textwrap.indent(body.strip("\n"), margin)] + lines[last + 1:])
+    for first, part in reversed(list(zip(starts, parts))):
+        last = next(i for i in range(first, len(lines)) if end in lines[i])
+        margin = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+        lines[first:last + 1] = [textwrap.indent(part.strip("\n"), margin)]
+    return "\n".join(lines)
 
 
 def test_a_body_goes_in_place_of_its_region_with_the_indent_of_its_marker():
@@ -59,6 +65,7 @@ def test_a_body_goes_in_place_of_its_region_with_the_indent_of_its_marker():
     assert filled(cell, "\ny = x + 1\n\nreturn y\n") == "def f(x):\n    y = x + 1\n\n    return y\n"
     two = f"{cell}def g(x):\n    {begin}\n    pass\n    {end}\n"
     assert filled(two, "la celda entera") == "la celda entera"
+    assert filled(two, "y = 1\n# ---\nreturn x\n") == "def f(x):\n    y = 1\ndef g(x):\n    return x\n"
 
 
 def test_there_are_independent_sets_to_check():
