@@ -1,6 +1,10 @@
 """Las copias de una clase: el código propio de cada cuaderno entregado, contra la solución publicada y
 contra los demás (la evidencia, pesada por largo y sin lo natural, la mide ``evidence``).
 
+Un cuaderno con poco código propio no se juzga (ni se leen sus entregas); uno que no está en
+``Thresholds.solution_notebooks`` no se juzga contra la solución publicada, y entre compañeros lo que se parece a
+ella cuenta como natural. Los dos quedan en ``ClassComparison.not_judged`` con su motivo.
+
 Lee ``submitted/`` (lo mismo que corrige ``make grade``), ``source/`` (la solución publicada, que es la de
 ``notebooks/``) y ``release/`` (lo que el alumno ya recibió escrito). Escribe nada: los informes los
 hace ``copies_report``. Nunca toca una nota.
@@ -15,9 +19,16 @@ from pathlib import Path
 
 from ..layout.course import RELEASE, SOURCE, SUBMITTED, Course, notebook_file, notebooks_in
 from ..settings import MB
-from .evidence import Evidence, independent_sets, notebook_evidence
-from .similarity import (COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME, Fingerprint, FingerprintCache, Thresholds,
-                         exercises, fingerprint, learner_code, submission_digest)
+from .evidence import Evidence, independent_sets, notebook_evidence, own_size
+from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME,
+                         Fingerprint, FingerprintCache, Thresholds, exercises, fingerprint, learner_code,
+                         submission_digest)
+
+SHORT = ("no se juzga: sus respuestas son demasiado cortas para distinguir una copia de una idea común ({size} "
+         "letras de código propio en la solución publicada; hacen falta {least})")
+LIKE_INDEPENDENT = ("no se juzga contra la solución publicada: soluciones escritas por separado ya se parecen a ella "
+                    "tanto como una copia disfrazada; entre compañeros sí, y lo que se parece a ella cuenta como "
+                    "natural (dos alumnos que la escriben casi igual no se señalan)")
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,7 @@ class ClassComparison:
 
     findings: list[Finding] = field(default_factory=list)
     skipped: list[tuple[str, str, str]] = field(default_factory=list)  # alumno, tarea, motivo
+    not_judged: list[tuple[str, str, str]] = field(default_factory=list)  # tarea, NOT_JUDGED o NOT_AGAINST_…, motivo
     compared: int = 0  # ejercicios de alumnos comparados
     read: int = 0  # entregas leídas de nuevo (las demás salieron de las huellas guardadas)
     code: dict = field(default_factory=dict)  # (alumno o SOLUTION, tarea, ejercicio) -> Fingerprint
@@ -124,6 +136,10 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
     wanted = exercises(source, release)
     given = {e.grade_id: set(fingerprint(e.given, thresholds).hashes) for e in wanted}
     solutions = {e.grade_id: fingerprint(e.solution, thresholds).without(given[e.grade_id]) for e in wanted}
+    size = own_size(solutions, thresholds.k, thresholds.min_chars)
+    if size < thresholds.notebook_min_chars:  # ni se leen las entregas: nada de ellas se juzgaría
+        result.not_judged.append((slug, NOT_JUDGED, SHORT.format(size=round(size), least=thresholds.notebook_min_chars)))
+        return
     for gid, fp in solutions.items():
         result.code[(SOLUTION, slug, gid)] = fp
     found = {}
@@ -152,12 +168,17 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
         result.compared += len(fps)
     for gid in given:
         result.not_evidence[(COPY_OF_SOLUTION, slug, gid)] = natural[gid]
-    copied = _against_solution(learners, solutions, slug, thresholds, result)
+    copied = set()
+    if slug in thresholds.solution_notebooks:
+        copied = _against_solution(learners, solutions, slug, thresholds, result)
+    else:
+        result.not_judged.append((slug, NOT_AGAINST_SOLUTION, LIKE_INDEPENDENT))
     # Quien ya copió la solución publicada no se empareja por ella: el parecido lo explica la fuente común.
     rest = {s: fps for s, fps in learners.items() if s not in copied}
     common = _class_common(rest, thresholds)
-    for gid in given:
-        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = natural[gid] | common.get(gid, set())
+    for gid in given:  # donde no se juzga contra la solución, parecerse a ella es tan natural como a un juego
+        like_solution = set() if slug in thresholds.solution_notebooks else set(solutions[gid].hashes)
+        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = natural[gid] | common.get(gid, set()) | like_solution
     _between_learners(rest, slug, thresholds, result)
     _number_groups(result, slug)
 

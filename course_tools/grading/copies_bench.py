@@ -8,6 +8,8 @@ y la de una ronda reanudada en la que solo cambió una entrega.
 
 from __future__ import annotations
 
+import ast
+import builtins
 import io
 import keyword
 import shutil
@@ -22,18 +24,37 @@ from ..rules import cells
 from ..layout.course import RELEASE, ROOT, SOURCE, SUBMITTED, Course
 from .copies import cache_path, compare_class
 from .evidence import INDEPENDENT_DIR
+from .similarity import NOT_JUDGED
 
-_KEEP = set(dir(__builtins__)) | {"torch", "nn", "F", "np", "math", "self"}
+# Los nombres de Python (``dir(__builtins__)`` daría los métodos de un dict en un módulo importado) y los de las
+# bibliotecas: quien copia cambia sus nombres, no ``zip`` ni ``torch``, o su código dejaría de funcionar.
+_KEEP = set(dir(builtins)) | {"torch", "nn", "F", "np", "math", "self"}
+
+
+def _imported(code: str) -> tuple[set[str], set[int]]:
+    """Los nombres que ``code`` importa y las líneas de sus ``import``: se llaman como en su módulo."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set(), set()
+    names, lines = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+            lines |= set(range(node.lineno, node.end_lineno + 1))
+    return names, lines
 
 
 def _renamed(code: str, suffix: str) -> str:
-    """``code`` con ``suffix`` detrás de cada nombre propio (no las palabras de Python ni los atributos)."""
+    """``code`` con ``suffix`` detrás de cada nombre propio (no las palabras de Python, ni lo importado, ni los
+    atributos)."""
+    keep, import_lines = _imported(code)
     out, previous = [], None
     try:
         for tok in tokenize.generate_tokens(io.StringIO(code).readline):
             text = tok.string
-            if (tok.type == tokenize.NAME and not keyword.iskeyword(text) and text not in _KEEP
-                    and previous != "."):
+            if (tok.type == tokenize.NAME and not keyword.iskeyword(text) and text not in _KEEP | keep
+                    and previous != "." and tok.start[0] not in import_lines):
                 text += suffix
             out.append((tok.type, text))
             previous = tok.string
@@ -78,7 +99,9 @@ def bench_copies(students: int = 200) -> dict:
         started = time.monotonic()
         first = compare_class(course, cache=cache_path(course))
         full = time.monotonic() - started
-        changed = next(course.layout.notebook(SUBMITTED, s, student) for student, s, _ in course.layout.entries(SUBMITTED))
+        unread = {slug for slug, code, _ in first.not_judged if code == NOT_JUDGED}  # ni se leen: cambiar uno no cuenta
+        changed = next(course.layout.notebook(SUBMITTED, s, student) for student, s, _ in course.layout.entries(SUBMITTED)
+                       if s not in unread)
         changed.write_text(changed.read_text(encoding="utf-8").replace("\n", "\n ", 1), encoding="utf-8")
         started = time.monotonic()
         again = compare_class(course, cache=cache_path(course))

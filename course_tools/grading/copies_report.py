@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from .copies import ClassComparison, Finding
-from .similarity import SAME_AS_CLASSMATE, SOLUTION, Fingerprint
+from .similarity import NOT_AGAINST_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, Fingerprint
 
 CSV_NAME, HTML_NAME = "parecidos.csv", "parecidos.html"
 
@@ -30,6 +30,8 @@ def summary_lines(result: ClassComparison) -> list[str]:
         lines.append(f"{f.student}  {f.assignment}  {f.code}{group}: {f.reason}")
     for student, assignment, reason in result.skipped:
         lines.append(f"{student}  {assignment}  sin comparar: {reason}")
+    for assignment, _, reason in result.not_judged:
+        lines.append(f"{assignment}  {reason}")
     return lines
 
 
@@ -41,6 +43,9 @@ def write_csv(result: ClassComparison, path: Path) -> Path:
         for f in ranked(result):
             writer.writerow([f.student, f.assignment, f.other, f"{f.similarity:.3f}", f.evidence, f.code,
                              f.group or "", " ".join(gid for gid, _ in f.exercises), f.reason])
+        for assignment, code, reason in result.not_judged:
+            against = SOLUTION if code == NOT_AGAINST_SOLUTION else ""
+            writer.writerow(["", assignment, against, "", "", code, "", "", reason])
     return path
 
 
@@ -94,6 +99,9 @@ def write_html(result: ClassComparison, path: Path, k: int) -> Path:
         sections.append(_section(result, f, k))
     if not sections:
         sections.append("<p>Ningún parecido por encima de los umbrales.</p>")
+    if result.not_judged:
+        items = "".join(f"<li><b>{html.escape(a)}</b>: {html.escape(reason)}</li>" for a, _, reason in result.not_judged)
+        sections.append(f"<h2>Lo que no se juzga</h2>\n<ul>{items}</ul>")
     path.write_text(_PAGE.format(body="\n".join(sections)), encoding="utf-8")
     return path
 
@@ -116,6 +124,14 @@ def write_reports(result: ClassComparison, folder: Path, k: int) -> dict[str, Pa
     return {"csv": write_csv(result, folder / CSV_NAME), "html": write_html(result, folder / HTML_NAME, k)}
 
 
+def _unjudged(result: ClassComparison) -> str:
+    """Lo que la línea de ``make grade`` dice de los cuadernos que no se juzgan (el motivo va en las líneas de abajo)."""
+    whole = sum(code != NOT_AGAINST_SOLUTION for _, code, _ in result.not_judged)
+    part = len(result.not_judged) - whole
+    said = [f"{whole} cuaderno(s) sin juzgar"] * bool(whole) + [f"{part} sin juzgar contra la solución"] * bool(part)
+    return f" ({', '.join(said)})" if said else ""
+
+
 def copies_round(course, thresholds) -> list[str]:
     """Compara la clase de ``course``, escribe los dos informes y devuelve las líneas para la terminal."""
     from .copies import cache_path, compare_class
@@ -124,6 +140,6 @@ def copies_round(course, thresholds) -> list[str]:
     made = write_reports(result, course.layout.report_dir, thresholds.k)
     root = course.root
     head = (f"Parecidos (no cambian ninguna nota): {len({(f.student, f.assignment) for f in result.findings})} "
-            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados, juzgadas por cuaderno; "
-            f"{made['html'].relative_to(root)} y {made['csv'].relative_to(root)}")
+            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados, juzgadas por cuaderno"
+            f"{_unjudged(result)}; {made['html'].relative_to(root)} y {made['csv'].relative_to(root)}")
     return [head, *("  " + line for line in summary_lines(result))]

@@ -36,6 +36,14 @@ def weight(fp: Fingerprint, min_chars: int) -> float:
     return min(1.0, fp.length / min_chars) if min_chars else 1.0
 
 
+def own_size(fps: dict[str, Fingerprint], k: int, min_chars: int) -> float:
+    """Las letras de código propio de un cuaderno (``grade_id -> huellas``), cada ejercicio pesado por su largo.
+
+    La de la solución publicada dice si el cuaderno se puede juzgar: con muy poco código propio, una copia y
+    una idea común se escriben igual (``Thresholds.notebook_min_chars``)."""
+    return sum(weight(fp, min_chars) * covered(fp, None, k) for fp in fps.values())
+
+
 @dataclass
 class Evidence:
     """Lo que comparte el código propio de un alumno con otro código, ejercicio a ejercicio."""

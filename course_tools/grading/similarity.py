@@ -17,6 +17,10 @@ pesado por su largo, sin lo que escriben soluciones independientes ni lo que com
   umbral, su código más allá de lo natural (también lo que comparten con la solución: quien copia a un
   compañero que escribió como la solución sigue copiando).
 
+Solo se juzgan los cuadernos con bastante código propio en su solución publicada
+(``Thresholds.notebook_min_chars``) y, contra la solución, los de ``Thresholds.solution_notebooks``; de los demás
+el informe dice que no se juzgan y por qué. Todo eso, y los dos umbrales, sale de ``copies_calibration``.
+
 Las huellas usan un hash propio y estable (no el ``hash()`` de Python, que cambia de un proceso a
 otro), así que se guardan: una ronda reanudada solo vuelve a leer las entregas que cambiaron.
 """
@@ -32,6 +36,7 @@ import numpy as np
 
 SOLUTION = "solución publicada"
 COPY_OF_SOLUTION, SAME_AS_CLASSMATE = "copy-of-solution", "same-as-classmate"
+NOT_JUDGED, NOT_AGAINST_SOLUTION = "not-judged", "not-judged-against-solution"  # un cuaderno entero, sin alumnos
 CACHE_NAME = "parecidos-huellas.json"
 _BASE = 1_000_003
 
@@ -40,17 +45,19 @@ def _setting(name: str):
     """El valor por defecto de un ajuste del curso (``settings.CourseSettings``): escrito allí una sola vez."""
     from ..settings import CourseSettings
 
-    return CourseSettings.class_traits()[name].default_value
+    return CourseSettings.class_traits()[name].default()
 
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Cuándo un parecido se señala. Los dos primeros vienen de ``c.CourseSettings`` (``make grade``)."""
+    """Cuándo un parecido se señala y qué cuadernos se juzgan. Los seis primeros vienen de ``c.CourseSettings``."""
 
-    solution: float = field(default_factory=lambda: _setting("similarity_threshold"))  # parte del código propio
-    classmate: float = field(default_factory=lambda: _setting("similarity_threshold"))  # … y entre compañeros
+    solution: float = field(default_factory=lambda: _setting("similarity_threshold_solution"))  # parte del código propio
+    classmate: float = field(default_factory=lambda: _setting("similarity_threshold_classmate"))  # … entre compañeros
     min_chars: int = field(default_factory=lambda: _setting("similarity_min_chars"))  # más corto: pesa menos
     min_evidence: int = field(default_factory=lambda: _setting("similarity_min_evidence"))  # letras compartidas
+    notebook_min_chars: int = field(default_factory=lambda: _setting("similarity_notebook_min_chars"))  # si no, no se juzga
+    solution_notebooks: tuple = field(default_factory=lambda: tuple(_setting("similarity_solution_notebooks")))
     notebook_max_mb: int = field(default_factory=lambda: _setting("notebook_max_mb"))  # más grande: no se lee
     k: int = 12  # largo de cada k-grama, en letras tras el analizador
     window: int = 4  # ventana del aventado
@@ -60,9 +67,10 @@ class Thresholds:
     @classmethod
     def from_settings(cls, settings) -> "Thresholds":
         """Los umbrales de unos ``CourseSettings`` (los de ``nbgrader_config.py`` de un curso)."""
-        return cls(solution=settings.similarity_threshold, classmate=settings.similarity_threshold,
+        return cls(solution=settings.similarity_threshold_solution, classmate=settings.similarity_threshold_classmate,
                    min_chars=settings.similarity_min_chars, min_evidence=settings.similarity_min_evidence,
-                   notebook_max_mb=settings.notebook_max_mb)
+                   notebook_min_chars=settings.similarity_notebook_min_chars,
+                   solution_notebooks=tuple(settings.similarity_solution_notebooks), notebook_max_mb=settings.notebook_max_mb)
 
 
 @dataclass

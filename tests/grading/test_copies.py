@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ from copies_class import BLANK, INDEPENDENT_NAMES, SHUFFLED, SLUG, SLUGS, make_c
 from course_tools.layout.course import ROOT, SUBMITTED, Course, notebook_file
 from course_tools.grading import copies_report
 from course_tools.grading.copies import cache_path, compare_class
-from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, Thresholds
+from course_tools.grading.similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE,
+                                              SOLUTION, Thresholds)
 
 COPIES = {("ana", slug) for slug in SLUGS} | {("bea", SLUG)}
 PAIRS = {(a, slug, b) for slug in SLUGS for a, b in (("hugo", "ines"), ("ines", "hugo"))}
@@ -72,7 +74,8 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(res
     rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     assert {(r["alumno"], r["tarea"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == COPIES
     scores = [float(r["parecido"]) for r in rows]
-    assert scores == sorted(scores, reverse=True) and all(Thresholds().solution <= s <= 1 for s in scores)
+    least = {COPY_OF_SOLUTION: Thresholds().solution, SAME_AS_CLASSMATE: Thresholds().classmate}
+    assert scores == sorted(scores, reverse=True) and all(least[r["codigo"]] <= float(r["parecido"]) <= 1 for r in rows)
     assert all(r["motivo"] and r["ejercicios"] for r in rows)
     page = made["html"].read_text(encoding="utf-8")
     assert "<mark>" in page and "la solución publicada" in page and "no cambia ninguna nota" in page
@@ -141,11 +144,46 @@ def test_a_resumed_round_reads_only_what_changed(tmp_path):
 def test_the_readme_gives_the_thresholds_as_the_settings_set_them():
     from course_tools.settings import course_settings
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())  # sin los saltos de línea
     settings = course_settings()
-    assert f"coincidir ({settings.similarity_threshold:g} por defecto)" in readme
+    assert f"con la solución publicada ({settings.similarity_threshold_solution:g} por defecto)" in readme
+    assert f"entre dos compañeros ({settings.similarity_threshold_classmate:g})" in readme
+    assert f"al menos {settings.similarity_notebook_min_chars} letras de código propio" in readme
+    assert ", ".join(settings.similarity_solution_notebooks) in readme
     assert f"pesa menos ({settings.similarity_min_chars} letras tras el analizador)" in readme
     assert f"al menos {settings.similarity_min_evidence} letras" in readme
+
+
+def test_a_notebook_too_short_to_judge_is_said_in_every_report_and_not_read(tmp_path):
+    klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
+    result = compare_class(klass, replace(Thresholds(), notebook_min_chars=10 ** 6))
+    assert not result.findings and not result.code and result.compared == 0
+    [(assignment, code, reason)] = result.not_judged
+    assert (assignment, code) == (SLUG, NOT_JUDGED)
+    assert reason.startswith("no se juzga: sus respuestas son demasiado cortas para distinguir una copia de una idea "
+                             "común") and "hacen falta 1000000" in reason
+    assert copies_report.summary_lines(result) == [f"{SLUG}  {reason}"]
+    made = copies_report.write_reports(result, tmp_path / "informe", Thresholds().k)
+    [row] = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
+    assert (row["tarea"], row["codigo"], row["motivo"], row["alumno"]) == (SLUG, NOT_JUDGED, reason, "")
+    page = made["html"].read_text(encoding="utf-8")
+    assert "Ningún parecido" in page and "Lo que no se juzga" in page and "demasiado cortas" in page
+    head, *rest = copies_report.copies_round(klass, replace(Thresholds(), notebook_min_chars=10 ** 6))
+    assert head.startswith("Parecidos (no cambian ninguna nota): 0 entrega(s)") and "(1 cuaderno(s) sin juzgar)" in head
+    assert rest == [f"  {SLUG}  {reason}"]
+
+
+def test_where_the_solution_is_not_judged_looking_like_it_is_natural_between_classmates(tmp_path):
+    """ana y bea pegan la solución: sin juzgar contra ella, tampoco se emparejan por ella; hugo e ines, sí."""
+    klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
+    result = compare_class(klass, replace(Thresholds(), solution_notebooks=()))
+    assert not flagged(result, COPY_OF_SOLUTION)
+    assert flagged(result, SAME_AS_CLASSMATE) == {("hugo", SLUG, "ines"), ("ines", SLUG, "hugo")}
+    assert [(a, code) for a, code, _ in result.not_judged] == [(SLUG, NOT_AGAINST_SOLUTION)]
+    assert any(line.startswith(f"{SLUG}  no se juzga contra la solución publicada")
+               for line in copies_report.summary_lines(result))
+    head = copies_report.copies_round(klass, replace(Thresholds(), solution_notebooks=()))[0]
+    assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución)" in head
 
 
 def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(tmp_path, capsys):
@@ -170,3 +208,13 @@ def test_a_comparison_that_breaks_stops_nothing(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(copies_report, "copies_round", broken)
     cli._report_copies(Course(tmp_path))
     assert "✗ Parecidos: no se pudieron comparar (RuntimeError: disco lleno); las notas no cambian." in capsys.readouterr().out
+
+
+def test_the_bench_resumes_after_changing_a_submission_that_is_read(monkeypatch):
+    """make bench con tres alumnos: la ronda reanudada vuelve a leer la entrega cambiada (de un cuaderno que se juzga;
+    uno que no se juzga ni se lee) y todos, que pegan la solución, salen donde se juzga contra ella."""
+    from course_tools.grading.copies_bench import bench_copies
+
+    figures = bench_copies(students=3)
+    assert figures["reread"] == 1 and figures["notebooks"] == 3 * len(Course(ROOT).notebooks())
+    assert figures["findings"] == 3 * len(Thresholds().solution_notebooks)

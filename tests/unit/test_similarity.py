@@ -6,8 +6,10 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from course_tools.grading.similarity import Thresholds, _winnow, fingerprint, similarity
 
@@ -59,14 +61,49 @@ def test_code_shorter_than_a_kgram_has_no_fingerprints():
     assert fingerprint("x = 1", SETTINGS).hashes == {}
 
 
-def test_the_thresholds_pass_their_calibration_on_independent_work():
-    """Ningún juego de catalogues/independent sale contra la solución ni contra otro; toda copia disfrazada sale."""
-    from course_tools.grading.copies_calibration import calibrate, problems
+def _measured():
+    """Todas las filas de la calibración (unos segundos), medidas una vez para todas las pruebas."""
+    from course_tools.grading.copies_calibration import measure
 
-    rows = calibrate()
-    assert {r.slug for r in rows} >= {"11-bucle", "17-partidas-a-lotes", "18-decoder"}
+    if not hasattr(_measured, "rows"):
+        _measured.rows = measure()
+    return _measured.rows
+
+
+JUDGED_AGAINST_SOLUTION = {"11-bucle", "17-partidas-a-lotes", "18-decoder"}  # los de la clase de la issue 43
+
+
+def test_the_settings_pass_their_calibration_on_independent_work():
+    """Ningún juego de catalogues/independent sale contra la solución ni contra otro en lo que el informe juzga;
+    toda copia disfrazada sale. Se juzgan al menos los tres cuadernos de la clase de la issue."""
+    from course_tools.grading.copies_calibration import AGAINST_SOLUTION, judged, problems
+
+    rows = judged(_measured(), SETTINGS)
+    assert {r.slug for r in rows if r.against == AGAINST_SOLUTION} >= JUDGED_AGAINST_SOLUTION
     assert len([r for r in rows if not r.should_flag]) >= 3 * (5 + 10)  # cinco juegos y sus diez pares, por cuaderno
     assert problems(rows) == []
+
+
+@pytest.mark.parametrize("lowered, seen", [
+    ({"classmate": 0.2, "min_evidence": 100}, "18-decoder: juego 1 / juego 5 sale"),
+    ({"solution": 0.15, "min_evidence": 90}, "18-decoder: juego 4 / solución sale"), ({"notebook_min_chars": 0}, "06-indexado: juego"),
+    ({"solution_notebooks": ("01-python",)}, "01-python: solución disfrazada / solución no sale")])
+def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
+    """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con cuadernos más
+    cortos o uno más contra la solución, una copia disfrazada deja de salir."""
+    from course_tools.grading.copies_calibration import judged, problems
+
+    found = problems(judged(_measured(), replace(SETTINGS, **lowered)))
+    assert any(seen in line for line in found), found
+
+
+def test_the_calibration_measures_only_what_the_report_judges():
+    from course_tools.grading.copies_calibration import AGAINST_SOLUTION, calibrate
+
+    rows = calibrate()
+    assert {r.slug for r in rows} == {r.slug for r in _measured() if r.size >= SETTINGS.notebook_min_chars}
+    assert {r.slug for r in rows if r.against == AGAINST_SOLUTION} == set(SETTINGS.solution_notebooks)
+    assert "00-cuadernos" not in {r.slug for r in rows}
 
 
 def test_a_disguised_copy_is_renamed_commented_spaced_and_reordered():
@@ -76,3 +113,76 @@ def test_a_disguised_copy_is_renamed_commented_spaced_and_reordered():
     out = disguised(code)
     first = out.split("\n")[0]
     assert "b_m" in first and "y_m" in first and "# " in first and "\n\n" in out
+
+
+def _row(score, shared, should_flag, what="juego 1 / solución", slug="99-prueba", size=300, against="solución"):
+    from course_tools.grading.copies_calibration import Row
+
+    return Row(slug, what, score, shared, False, should_flag, size, against)
+
+
+def test_the_blind_threshold_is_the_middle_between_the_highest_honest_and_the_lowest_copy_that_can_be_flagged():
+    from course_tools.grading.copies_calibration import blind_threshold
+
+    rows = [_row(0.30, 200, False), _row(0.35, 60, False),  # una honrada corta cuenta igual
+            _row(0.62, 300, True), _row(0.10, 50, True), _row(0.80, 400, True)]  # 50 letras: no sale con ninguno
+    assert blind_threshold(rows, 120) == 0.48
+    assert blind_threshold([_row(0.5, 130, True)], 120) == 0.25  # sin honrados: desde 0
+
+
+def test_without_a_gap_the_blind_threshold_says_which_rows_and_fails():
+    import pytest
+
+    from course_tools.grading.copies_calibration import NoGap, blind_threshold
+
+    with pytest.raises(NoGap, match=r"juego 2 / solución, da 0.700 \(50 letras\).*0.600"):
+        blind_threshold([_row(0.70, 50, False, "juego 2 / solución"), _row(0.60, 150, True)], 120)
+    with pytest.raises(NoGap, match="ninguna copia"):
+        blind_threshold([_row(0.70, 150, False), _row(0.90, 100, True)], 120)
+
+
+def test_the_notebooks_judged_are_the_longest_that_separate_their_copies_from_their_pairs():
+    from course_tools.grading.copies_calibration import NoGap, blind_min_chars, solution_notebooks
+
+    def notebook(slug, size, honest, copy, shared=200, against="compañero"):
+        return [_row(honest, 200, False, "juego 1 / juego 2", slug, size, against),
+                _row(copy, shared, True, "juego 1 disfrazado / juego 1", slug, size, against)]
+
+    rows = (notebook("a", 500, 0.2, 0.6) + notebook("b", 300, 0.3, 0.5) + notebook("c", 200, 0.2, 0.7, shared=90)
+            + notebook("d", 100, 0.1, 0.9))
+    assert blind_min_chars(rows, 120) == 250  # c no llega a las letras: entre b (300) y c (200); d tampoco se juzga
+    assert blind_min_chars(notebook("a", 500, 0.2, 0.6), 120) == 0
+    with pytest.raises(NoGap, match="ni el cuaderno con más código propio"):
+        blind_min_chars(notebook("a", 500, 0.7, 0.6), 120)
+    against = (notebook("a", 500, 0.6, 0.4, against="solución") + notebook("b", 300, 0.2, 0.5, against="solución")
+               + notebook("c", 100, 0.2, 0.5, against="solución"))
+    assert solution_notebooks(against, 250, 120) == ["b"]  # a: un honrado por encima de la copia; c: corto
+
+
+def test_the_default_settings_are_the_ones_their_calibration_chooses():
+    """Los cuatro ajustes de settings.py salen de la calibración, a ciegas: «copies_calibration --umbral» los da."""
+    from course_tools.grading.copies_calibration import chosen
+    from course_tools.settings import course_settings
+
+    found = chosen(_measured(), SETTINGS.min_evidence)
+    assert found == {"similarity_notebook_min_chars": SETTINGS.notebook_min_chars,
+                     "similarity_solution_notebooks": list(SETTINGS.solution_notebooks),
+                     "similarity_threshold_solution": SETTINGS.solution,
+                     "similarity_threshold_classmate": SETTINGS.classmate}
+    configured = course_settings()  # y nbgrader_config.py dice lo mismo
+    assert {name: getattr(configured, name) for name in found} == found
+
+
+def test_the_calibration_command_prints_the_settings_or_why_there_are_none(capsys, monkeypatch):
+    from course_tools.grading import copies_calibration
+
+    rows = [_row(0.2, 200, False, against=a) for a in ("solución", "compañero")]
+    rows += [_row(0.6, 200, True, against="solución"), _row(0.5, 200, True, against="compañero")]
+    monkeypatch.setattr(copies_calibration, "measure", lambda t: rows)
+    assert copies_calibration.main(["--umbral"]) == 0
+    assert capsys.readouterr().out == ("similarity_notebook_min_chars = 0\nsimilarity_solution_notebooks = ['99-prueba']\n"
+                                       "similarity_threshold_solution = 0.40\nsimilarity_threshold_classmate = 0.35\n")
+    monkeypatch.setattr(copies_calibration, "measure", lambda t: [_row(0.7, 200, False, against="compañero"),
+                                                                  _row(0.6, 200, True, against="compañero")])
+    assert copies_calibration.main(["--umbral"]) == 1
+    assert capsys.readouterr().out.startswith("Sin umbral: ni el cuaderno con más código propio")

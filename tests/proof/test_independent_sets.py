@@ -1,0 +1,101 @@
+"""Cada juego de ``catalogues/independent`` es una solución correcta: aprueba todos los tests de su cuaderno.
+
+Los juegos calibran el informe de parecidos (``copies_calibration``) y dicen qué es natural en cada
+ejercicio (``evidence``): un juego que suspende no es trabajo honrado de un alumno, es una respuesta
+equivocada, y calibrar con él no vale. Cada juego se ejecuta como la prueba de respuestas equivocadas
+(``proof_execution.run``: el cuaderno fuente, tests ocultos incluidos, con una sola celda de solución
+cambiada) y no puede suspender ningún test ni dar ningún error. Un cuaderno por ítem, en un solo núcleo.
+
+Un juego trae, por ejercicio, lo que va entre las marcas de la solución, sin su sangría; aquí se vuelve a
+sangrar como la marca. Una celda con varias regiones de solución (un ``class`` con varios métodos) lleva
+en el juego el código de cada región en orden, separado por una línea ``# ---`` (08), o la celda entera,
+como la escribiría el alumno.
+
+El 19 (``SLOW``) juega 400 partidas contra el azar: lo de antes de sus últimos ejercicios, y lo de después de
+los primeros (``mask_illegal`` y ``sample_move`` se usan en esas partidas). Son minutos, y con la máquina
+cargada más que el tiempo de una celda: se prueba con ``CURSO_JUEGOS_LENTOS=1`` (y con él, el tiempo de celda
+alargado).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import textwrap
+from types import SimpleNamespace
+
+import pytest
+
+from course_tools.audits import proof_execution
+from course_tools.audits.proof_execution import Variant, run
+from course_tools.grading.evidence import independent_sets
+from course_tools.grading.similarity import exercises
+from course_tools.layout.course import RELEASE, Course, notebooks
+from course_tools.publish.build import rendered_source
+from course_tools.rules import cells
+
+COURSE = Course()
+WITH_SETS = [n for n in notebooks() if independent_sets(COURSE.layout.catalogue_dir, n.slug)]
+SEPARATOR = "# ---"  # entre las regiones de una celda que tiene varias
+SLOW = {"19-rukh-juega"}
+SLOW_ON = os.environ.get("CURSO_JUEGOS_LENTOS") == "1"
+
+
+def filled(source: str, body: str) -> str:
+    """La celda de solución ``source`` con ``body`` en su región de solución, sangrado como su marca. Con varias
+    regiones, ``body`` trae el código de cada una en orden, separado por una línea ``# ---`` (como en 08), o la
+    celda entera."""
+    begin, end = cells.solution_delimiters()
+    lines = source.split("\n")
+    starts = [i for i, line in enumerate(lines) if begin in line]
+    parts = [body] if len(starts) == 1 else re.split(rf"(?m)^{re.escape(SEPARATOR)}$", body)
+    if len(parts) != len(starts):
+        return body
+    for first, part in reversed(list(zip(starts, parts))):
+        last = next(i for i in range(first, len(lines)) if end in lines[i])
+        margin = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+        lines[first:last + 1] = [textwrap.indent(part.strip("\n"), margin)]
+    return "\n".join(lines)
+
+
+def test_a_body_goes_in_place_of_its_region_with_the_indent_of_its_marker():
+    begin, end = cells.solution_delimiters()
+    cell = f"def f(x):\n    {begin}\n    raise NotImplementedError()\n    {end}\n"
+    assert filled(cell, "\ny = x + 1\n\nreturn y\n") == "def f(x):\n    y = x + 1\n\n    return y\n"
+    two = f"{cell}def g(x):\n    {begin}\n    pass\n    {end}\n"
+    assert filled(two, "la celda entera") == "la celda entera"
+    assert filled(two, "y = 1\n# ---\nreturn x\n") == "def f(x):\n    y = 1\ndef g(x):\n    return x\n"
+
+
+def test_there_are_independent_sets_to_check():
+    assert {"11-bucle", "17-partidas-a-lotes", "18-decoder"} <= {n.slug for n in WITH_SETS}
+
+
+@pytest.mark.parametrize("notebook", WITH_SETS, ids=lambda n: n.slug)
+def test_every_independent_set_passes_all_the_tests_of_its_notebook(notebook, monkeypatch):
+    import nbformat
+
+    if notebook.slug in SLOW:
+        if not SLOW_ON:
+            pytest.skip(f"{notebook.slug}: minutos de partidas; con CURSO_JUEGOS_LENTOS=1")
+        monkeypatch.setattr(proof_execution, "notebook_client",
+                            functools.partial(proof_execution.notebook_client, timeout=1200))
+
+    nb = rendered_source(notebook)
+    release = nbformat.read(str(COURSE.layout.notebook(RELEASE, notebook.slug)), as_version=4)
+    wanted = {e.grade_id for e in exercises(nb, release)}
+    source_of = {cells.grade_id(nb.cells[s]): nb.cells[s].source for s, _ in cells.exercises(nb)}
+    sets = independent_sets(COURSE.layout.catalogue_dir, notebook.slug)
+    assert len(sets) >= 5, f"{notebook.slug}: {len(sets)} juegos; hacen falta cinco"
+    variants = []
+    for number, written in enumerate(sets, start=1):
+        assert set(written) == wanted, (f"{notebook.slug}, juego {number}: tiene {sorted(written)}, "
+                                        f"y los ejercicios de código son {sorted(wanted)}")
+        variants += [Variant(f"juego {number}", gid, filled(source_of[gid], body)) for gid, body in written.items()]
+    problems = []
+    for outcome in run(SimpleNamespace(nb=nb, variants=variants), variants):
+        problems += [f"{outcome.label}, {outcome.target}: suspende {test}: {error.strip().splitlines()[-1]}"
+                     for test, error in outcome.failed_tests.items()]
+        problems += [f"{outcome.label}, {outcome.target}: {error}" for error in outcome.other_errors]
+    assert not problems, "\n".join(problems)
