@@ -10,24 +10,16 @@ Un juego trae, por ejercicio, lo que va entre las marcas de la solución, sin su
 sangrar como la marca. Una celda con varias regiones de solución (un ``class`` con varios métodos) lleva
 en el juego el código de cada región en orden, separado por una línea ``# ---`` (08), o la celda entera,
 como la escribiría el alumno.
-
-El 19 (``SLOW``) juega 400 partidas contra el azar: lo de antes de sus últimos ejercicios, y lo de después de
-los primeros (``mask_illegal`` y ``sample_move`` se usan en esas partidas). Son minutos, y con la máquina
-cargada más que el tiempo de una celda: se prueba con ``CURSO_JUEGOS_LENTOS=1`` (y con él, el tiempo de celda
-alargado).
 """
 
 from __future__ import annotations
 
-import functools
-import os
 import re
 import textwrap
 from types import SimpleNamespace
 
 import pytest
 
-from course_tools.audits import proof_execution
 from course_tools.audits.proof_execution import Variant, run
 from course_tools.grading.evidence import independent_sets
 from course_tools.grading.similarity import exercises
@@ -38,8 +30,6 @@ from course_tools.rules import cells
 COURSE = Course()
 WITH_SETS = [n for n in notebooks() if independent_sets(COURSE.layout.catalogue_dir, n.slug)]
 SEPARATOR = "# ---"  # entre las regiones de una celda que tiene varias
-SLOW = {"19-rukh-juega"}
-SLOW_ON = os.environ.get("CURSO_JUEGOS_LENTOS") == "1"
 
 
 def filled(source: str, body: str) -> str:
@@ -73,14 +63,8 @@ def test_there_are_independent_sets_to_check():
 
 
 @pytest.mark.parametrize("notebook", WITH_SETS, ids=lambda n: n.slug)
-def test_every_independent_set_passes_all_the_tests_of_its_notebook(notebook, monkeypatch):
+def test_every_independent_set_passes_all_the_tests_of_its_notebook(notebook):
     import nbformat
-
-    if notebook.slug in SLOW:
-        if not SLOW_ON:
-            pytest.skip(f"{notebook.slug}: minutos de partidas; con CURSO_JUEGOS_LENTOS=1")
-        monkeypatch.setattr(proof_execution, "notebook_client",
-                            functools.partial(proof_execution.notebook_client, timeout=1200))
 
     nb = rendered_source(notebook)
     release = nbformat.read(str(COURSE.layout.notebook(RELEASE, notebook.slug)), as_version=4)
