@@ -163,7 +163,7 @@ def test_a_notebook_too_short_to_judge_is_said_in_every_report_and_not_read(tmp_
     assert reason.startswith("no se juzga: sus respuestas son demasiado cortas para distinguir una copia de una idea "
                              "común") and "hacen falta 1000000" in reason
     assert copies_report.summary_lines(result) == [f"{SLUG}  {reason}"]
-    made = copies_report.write_reports(result, tmp_path / "informe", Thresholds().k)
+    made = copies_report.write_reports(result, klass.layout.report_dir, Thresholds().k)
     [row] = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     assert (row["tarea"], row["codigo"], row["motivo"], row["alumno"]) == (SLUG, NOT_JUDGED, reason, "")
     page = made["html"].read_text(encoding="utf-8")
