@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -9,6 +10,7 @@ from collections import Counter
 import pytest
 
 from course_tools.grading.executor import LocalExecutor, make_executor
+from course_tools.layout.course import ROOT
 from course_tools.grading.model import DIED_TWICE, ClusterError, JobFailed
 from tests.fake_jobs import DiesWhenUnpickled, FakeJob, FakeResult, fake_job
 
@@ -32,6 +34,34 @@ def test_each_round_runs_with_the_environment_of_its_caller_at_that_moment(monke
     for number in (1, 2):
         monkeypatch.setenv("CURSO_PRUEBA_NUMERO", str(number))
         assert {result.value for _, result in run_all([FakeJob(n, "environ") for n in range(3)])} == {number}
+
+
+STOPPED_AT_EXIT = """
+import resource, sys
+from tests.fake_jobs import FakeJob, fake_job
+from course_tools.grading.executor import make_executor
+if __name__ == "__main__":
+    with make_executor(workers=2) as executor:
+        list(executor.run(fake_job, [FakeJob(n) for n in range(4)]))
+"""
+
+
+def _children_cpu(*args: str) -> float:
+    """La CPU de todo lo que recoge un proceso que ejecuta ``python *args`` y espera a que acabe."""
+    measure = ("import resource, subprocess, sys; subprocess.run([sys.executable, *sys.argv[1:]], check=True); "
+               "r = resource.getrusage(resource.RUSAGE_CHILDREN); print(r.ru_utime + r.ru_stime)")
+    done = subprocess.run([sys.executable, "-c", measure, *args], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    return float(done.stdout)
+
+
+def test_the_fork_server_is_reaped_at_exit_so_its_cpu_is_counted(tmp_path):
+    """Quien corrige recoge al salir el servidor de forks (y con él, la CPU de sus procesos): la del perfil de
+    make test. Sin eso, el servidor quedaba huérfano y su CPU no contaba en la de nadie."""
+    script = tmp_path / "ronda.py"
+    script.write_text(STOPPED_AT_EXIT, encoding="utf-8")
+    # El servidor importa al menos lo que importa ese proceso solo: si se recoge, su CPU está en la cuenta.
+    assert _children_cpu(str(script)) > _children_cpu("-c", "import course_tools.grading.worker")
 
 
 def test_an_exception_in_a_job_is_a_job_failed_and_the_rest_go_on():

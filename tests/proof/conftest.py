@@ -4,7 +4,10 @@ from pathlib import Path
 
 import pytest
 
+from course_tools.layout.course import notebooks
+
 from .items import ProofModule
+from .scheduling import by_notebook
 from .tally import ProofTally
 
 PROOF_MODULE = Path(__file__).with_name("test_wrong_answers.py")
@@ -19,6 +22,11 @@ def pytest_pycollect_makemodule(module_path, parent):
     if module_path == PROOF_MODULE:
         return ProofModule.from_parent(parent, path=module_path)
     return None
+
+
+def pytest_collection_modifyitems(items):
+    """Cada cuaderno con sus dos pruebas (respuestas equivocadas y juegos independientes), los caros primero."""
+    by_notebook(items, notebooks())
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -5,7 +5,7 @@ import importlib.util
 from types import SimpleNamespace
 
 from course_tools.layout.course import ROOT, notebooks
-from tests.proof.scheduling import heaviest_first as notebooks_heaviest_first
+from tests.proof.scheduling import by_notebook, heaviest_first as notebooks_heaviest_first
 
 GRADING = ROOT / "tests" / "grading"
 
@@ -34,3 +34,15 @@ def test_the_proof_starts_with_the_last_notebooks_of_the_course():
     ordered = [n.slug for n in notebooks_heaviest_first(notebooks())]
     assert ordered[:2] == ["19-rukh-juega", "18-decoder"] and ordered[-1] == "00-cuadernos"
     assert sorted(ordered) == sorted(n.slug for n in notebooks())
+
+
+def test_each_notebook_brings_its_independent_sets_right_after_its_wrong_answers():
+    ids = ["tests/proof/test_independent_sets.py::test_sets[00-cuadernos]",
+           "tests/proof/test_independent_sets.py::test_sets[19-rukh-juega]",
+           "tests/proof/test_independent_sets.py::test_filling",
+           "tests/proof/test_wrong_answers.py::19-rukh-juega::solución",
+           "tests/proof/test_wrong_answers.py::00-cuadernos::solución",
+           "tests/proof/test_wrong_answers.py::19-rukh-juega::nb19-mask-illegal::hueco sin rellenar"]
+    items = [SimpleNamespace(nodeid=nodeid) for nodeid in ids]
+    by_notebook(items, notebooks())
+    assert [ids.index(item.nodeid) for item in items] == [3, 5, 1, 4, 0, 2]
