@@ -2,8 +2,10 @@
 
 Para cada cuaderno se arranca un solo núcleo (caliente). Cada variante (la solución, el hueco de cada
 ejercicio y cada respuesta equivocada del catálogo) ejecuta el cuaderno fuente, con los tests ocultos
-dentro, sustituyendo una sola celda de solución. La solución corre entera, celda a celda, desde el
-espacio de nombres vacío. Las variantes de un mismo ejercicio comparten lo que va antes de la celda
+dentro, sustituyendo una sola celda de solución. La solución corre celda a celda, desde el espacio de
+nombres vacío, hasta su último test: lo de detrás (en el 19, las 400 partidas) ya lo ejecutan entero nbval
+(``notebooks/``: la solución con sus salidas, que un error haría fallar) y la ronda de corrección (cada
+solución en el núcleo encerrado, sin una línea de error); aquí se pagaba una tercera vez. Las variantes de un mismo ejercicio comparten lo que va antes de la celda
 cambiada: se ejecuta una vez por ejercicio, de una vez, y el núcleo guarda una copia honda de su
 estado (``proof_snapshot``, que el núcleo carga por su ruta); cada variante empieza desde esa copia.
 Lo que no se deja copiar (un tensor con grad_fn) se guarda tal cual si ninguna celda de las
@@ -168,15 +170,13 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
 def _run_rest(client, nb, variant: Variant, prefix: list[int], outcome: Outcome) -> None:
     """Desde la celda cambiada (o desde el principio, la solución) hasta el último test; apunta en ``outcome``
     qué tests suspenden y qué otras celdas dan error. Lo que va detrás del último test no cuenta para una
-    respuesta equivocada y no se ejecuta; si la variante no puede cambiar nada de lo que va detrás de su propio
+    respuesta equivocada ni para la solución (lo ejecutan nbval y la ronda) y no se ejecuta; si la variante no puede cambiar nada de lo que va detrás de su propio
     test (``reaches_later_tests``), se para en él."""
     solution_cells = {i for i, _ in cells.exercises(nb)}
     code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
-    last = len(nb.cells)
-    if variant.target is not None and reaches_later_tests(nb, variant):
-        last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
-    elif variant.target is not None:  # hasta su propio test, que va justo detrás de la celda de solución
-        _solution, last = exercise_cells(nb, variant.target)
+    last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
+    if variant.target is not None and not reaches_later_tests(nb, variant):
+        _solution, last = exercise_cells(nb, variant.target)  # su propio test, justo detrás de la solución
     for index in code:
         if index in prefix or index > last:
             continue
