@@ -5,9 +5,10 @@ ejercicio y cada respuesta equivocada del catálogo) ejecuta el cuaderno fuente,
 dentro, sustituyendo una sola celda de solución. La solución corre celda a celda, desde el espacio de
 nombres vacío, hasta su último test: lo de detrás (en el 19, las 400 partidas) ya lo ejecutan entero nbval
 (``notebooks/``: la solución con sus salidas, que un error haría fallar) y la ronda de corrección (cada
-solución en el núcleo encerrado, sin una línea de error); aquí se pagaba una tercera vez. Las variantes de un mismo ejercicio comparten lo que va antes de la celda
-cambiada: se ejecuta una vez por ejercicio, de una vez, y el núcleo guarda una copia honda de su
-estado (``proof_snapshot``, que el núcleo carga por su ruta); cada variante empieza desde esa copia.
+solución en el núcleo encerrado, sin una línea de error); aquí se pagaba una tercera vez. Las variantes de
+un mismo ejercicio comparten lo que va antes de la celda cambiada: se ejecuta una vez por ejercicio, de
+una vez, y el núcleo guarda una copia honda de su estado (``proof_snapshot``, que el núcleo carga por su
+ruta); cada variante empieza desde esa copia.
 Lo que no se deja copiar (un tensor con grad_fn) se guarda tal cual si ninguna celda de las
 variantes puede leerlo (``proof_static.unread_names``); si no, ese ejercicio vuelve a ejecutar lo de
 antes para cada variante. Lo de antes de un ejercicio tampoco se ejecuta desde cero si la copia del
@@ -170,8 +171,8 @@ def _run_variant(client, nb, variant: Variant) -> Outcome:
 def _run_rest(client, nb, variant: Variant, prefix: list[int], outcome: Outcome) -> None:
     """Desde la celda cambiada (o desde el principio, la solución) hasta el último test; apunta en ``outcome``
     qué tests suspenden y qué otras celdas dan error. Lo que va detrás del último test no cuenta para una
-    respuesta equivocada ni para la solución (lo ejecutan nbval y la ronda) y no se ejecuta; si la variante no puede cambiar nada de lo que va detrás de su propio
-    test (``reaches_later_tests``), se para en él."""
+    respuesta equivocada ni para la solución (lo ejecutan nbval y la ronda) y no se ejecuta; si la variante no
+    puede cambiar nada de lo que va detrás de su propio test (``reaches_later_tests``), se para en él."""
     solution_cells = {i for i, _ in cells.exercises(nb)}
     code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))

@@ -102,10 +102,14 @@ def _union(sets: list[dict]) -> dict[str, set]:
     return out
 
 
+def _flagged(score: float, shared: float, against: str, t: Thresholds) -> bool:
+    """Lo que el informe haría con ``t``: señalar si pasa el umbral de su tipo y comparte las letras mínimas."""
+    return score >= (t.solution if against == AGAINST_SOLUTION else t.classmate) and shared >= t.min_evidence
+
+
 def _row(slug, what, ev: Evidence, t: Thresholds, should_flag: bool, size: float, against: str) -> Row:
-    threshold = t.solution if against == AGAINST_SOLUTION else t.classmate
-    flagged = ev.score >= threshold and ev.shared >= t.min_evidence
-    return Row(slug, what, round(ev.score, 3), round(ev.shared), flagged, should_flag, round(size), against)
+    return Row(slug, what, round(ev.score, 3), round(ev.shared), _flagged(ev.score, ev.shared, against, t),
+               should_flag, round(size), against)
 
 
 def _both_ways(a, b, skip, t: Thresholds) -> Evidence:
@@ -161,10 +165,13 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
 def judged(rows: list[Row], t: Thresholds) -> list[Row]:
     """Las filas que el informe juzga con los ajustes ``t`` (cuadernos con bastante código propio y, contra la
     solución, los de ``solution_notebooks``), con lo que ``t`` señalaría en cada una."""
-    kept = [r for r in rows if r.size >= t.notebook_min_chars
-            and (r.against == AGAINST_CLASSMATE or r.slug in t.solution_notebooks)]
-    return [replace(r, flagged=r.score >= (t.solution if r.against == AGAINST_SOLUTION else t.classmate)
-                    and r.shared >= t.min_evidence) for r in kept]
+    return [replace(r, flagged=_flagged(r.score, r.shared, r.against, t))
+            for r in _judged_rows(rows, t.notebook_min_chars, t.solution_notebooks)]
+
+
+def _judged_rows(rows: list[Row], min_chars: int, against_solution) -> list[Row]:
+    """Las filas de los cuadernos con al menos ``min_chars`` y, contra la solución, solo las de ``against_solution``."""
+    return [r for r in rows if r.size >= min_chars and (r.against == AGAINST_CLASSMATE or r.slug in against_solution)]
 
 
 def calibrate(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
@@ -246,7 +253,7 @@ def chosen(rows: list[Row], min_evidence: int) -> dict:
     """Los ajustes del informe que da la medida de todos los cuadernos (``measure``), cada uno a partir del anterior."""
     min_chars = blind_min_chars(rows, min_evidence)
     against_solution = solution_notebooks(rows, min_chars, min_evidence)
-    kept = [r for r in rows if r.size >= min_chars and (r.against == AGAINST_CLASSMATE or r.slug in against_solution)]
+    kept = _judged_rows(rows, min_chars, against_solution)
     return {"similarity_notebook_min_chars": min_chars, "similarity_solution_notebooks": against_solution,
             "similarity_threshold_solution": blind_threshold(
                 [r for r in kept if r.against == AGAINST_SOLUTION], min_evidence),

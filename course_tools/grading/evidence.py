@@ -41,7 +41,7 @@ def own_size(fps: dict[str, Fingerprint], k: int, min_chars: int) -> float:
 
     La de la solución publicada dice si el cuaderno se puede juzgar: con muy poco código propio, una copia y
     una idea común se escriben igual (``Thresholds.notebook_min_chars``)."""
-    return sum(weight(fp, min_chars) * covered(fp, None, k) for fp in fps.values())
+    return notebook_evidence(fps, {}, {}, k, min_chars).own
 
 
 @dataclass

@@ -12,14 +12,14 @@ Cada trabajo vuelve exactamente una vez: con su resultado, o con un ``JobFailed`
 qué no se pudo correr. Un trabajo que mata al proceso que lo corre no se lleva por delante las
 notas de los demás.
 
-* **Local.** ``ProcessPoolExecutor`` con ``forkserver``; cada proceso se declara *child subreaper* al
-  arrancar (``reaper``) y muere (SIGKILL) si muere el proceso principal: un hilo espera a su *pidfd*. No
-  basta ``PR_SET_PDEATHSIG``: su padre es el servidor de *forks*, que no se va mientras viva uno de sus
-  hijos (cada uno guarda un extremo de la tubería que lo mantiene vivo). El servidor importa una vez lo que usa cada trabajo
-  (``PRELOAD``: nbgrader y la corrección, unos 2,5 s de CPU) y cada proceso nace de él ya con eso dentro;
-  con ``spawn`` cada proceso de cada ronda lo volvía a importar. Como el servidor nace una vez, cada proceso
-  recibe al arrancar el entorno y la carpeta de trabajo de quien lo pide, los de ese momento (lo que ``spawn``
-  hacía solo). Si un proceso muere, el grupo entero se rompe: lo que no había empezado
+* **Local.** ``ProcessPoolExecutor`` con ``forkserver``. El servidor de *forks* importa una vez lo que usa
+  cada trabajo (``PRELOAD``: nbgrader y la corrección, unos 2,5 s de CPU) y cada proceso nace de él ya con eso
+  dentro; con ``spawn`` cada proceso de cada ronda lo volvía a importar. Como el servidor nace una vez, cada
+  proceso recibe al arrancar el entorno y la carpeta de trabajo de quien lo pide, los de ese momento (lo que
+  ``spawn`` hacía solo). Cada proceso se declara *child subreaper* (``reaper``) y muere (SIGKILL) si muere el
+  proceso principal: un hilo espera a su *pidfd*. No basta ``PR_SET_PDEATHSIG``: su padre es el servidor, que
+  no se va mientras viva uno de sus hijos (cada uno guarda un extremo de la tubería que lo mantiene vivo).
+  Si un proceso muere, el grupo entero se rompe: lo que no había empezado
   se repite en un grupo nuevo, y lo que estaba corriendo se repite *solo*, en un proceso propio.
   Si vuelve a morir, es esa entrega: ``JobFailed(DIED_TWICE)``.
 * **Dask** (``dask_executor``): se importa solo si hay dirección de planificador. No importa este
@@ -74,12 +74,7 @@ PRELOAD = ["course_tools.grading.worker", "nbgrader.preprocessors", "nbgrader.ap
 def _context():
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(PRELOAD)
-    if not _stopping:
-        _stopping.append(atexit.register(_stop_forkserver))
     return context
-
-
-_stopping: list = []
 
 
 def _stop_forkserver(wait: float = 5.0) -> None:
@@ -102,6 +97,9 @@ def _stop_forkserver(wait: float = 5.0) -> None:
         return
 
 
+atexit.register(_stop_forkserver)  # sin servidor en marcha, no hace nada
+
+
 def _die_with(owner: int) -> None:
     """SIGKILL a este proceso en cuanto muera ``owner`` (que no es su padre); si ya murió, ahora."""
     try:
@@ -122,10 +120,10 @@ def _init_process(started, environ: dict, cwd: str, owner: int) -> None:
     os.environ.clear()
     os.environ.update(environ)  # los de quien pide el grupo, ahora: no los de cuando nació el servidor
     os.chdir(cwd)
+    # Si muere quien corrige (también con SIGKILL) o el servidor de forks, este proceso con él: sus padres
+    # calientes le siguen (vigilan a su dueño) y lo que quede en el grupo de control de su trabajo lo mata el
+    # vigilante de la ronda (jobgroup).
     _die_with(owner)
-    # Si muere quien corrige (también con SIGKILL), este proceso con él (``_die_with``), y con el servidor de
-    # forks: sus padres calientes le siguen (vigilan a su dueño) y lo que quede en el grupo de control de su
-    # trabajo lo mata el vigilante de la ronda (jobgroup).
     die_with_parent(os.getppid())
     reaper.become_subreaper()  # los huérfanos de cada núcleo pasan a ser hijos de este proceso
 
@@ -165,8 +163,9 @@ class LocalExecutor:
                 yield jobs[index], result
 
     def _pool(self, size: int, started) -> ProcessPoolExecutor:
+        caller = (dict(os.environ), os.getcwd(), os.getpid())  # quien pide el grupo, ahora
         return ProcessPoolExecutor(max_workers=size, mp_context=self._context,
-                                   initializer=_init_process, initargs=(started, dict(os.environ), os.getcwd(), os.getpid()))
+                                   initializer=_init_process, initargs=(started, *caller))
 
     def _together(self, fn, jobs, indices, outcomes) -> Iterator[tuple[int, Any]]:
         """Una ronda en un grupo compartido; lo que rompe el grupo se anota en ``outcomes``."""

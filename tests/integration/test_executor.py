@@ -37,7 +37,6 @@ def test_each_round_runs_with_the_environment_of_its_caller_at_that_moment(monke
 
 
 STOPPED_AT_EXIT = """
-import resource, sys
 from tests.fake_jobs import FakeJob, fake_job
 from course_tools.grading.executor import make_executor
 if __name__ == "__main__":

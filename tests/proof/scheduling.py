@@ -5,7 +5,7 @@ Sus variantes se ejecutan en un solo núcleo la primera vez que un ítem pide su
 cuaderno. Se agrupa por los dos primeros nodos del id (``fichero::cuaderno``), no por la
 arroba de ``--dist loadgroup``: hay motivos de catálogo que llevan ``@`` (``q @ k``).
 
-Los grupos salen en el orden de la colección, que ``heaviest_first`` pone del cuaderno más caro
+Los grupos salen en el orden de la colección, que ``by_notebook`` pone del cuaderno más caro
 al más barato (no por número de ítems, lo que hace ``loadscope``: el 19, con pocos ítems y el más
 caro de ejecutar, salía de los últimos y un proceso se quedaba minutos solo con él mientras el
 otro esperaba sin trabajo). Con los caros primero, lo que queda al final son cuadernos de segundos.
@@ -45,8 +45,8 @@ def by_notebook(items: list, notebooks: list) -> None:
     cuaderno, primero las respuestas equivocadas (lo más caro) y después lo demás, cada cosa como estaba; los
     ítems sin cuaderno, detrás."""
     order = {n.slug: i for i, n in enumerate(heaviest_first(notebooks))}
-    items.sort(key=lambda item: (order.get(_slug(item.nodeid, set(order)), len(order)),
-                                 WRONG_ANSWERS not in item.nodeid))
+    slugs = set(order)
+    items.sort(key=lambda item: (order.get(_slug(item.nodeid, slugs), len(order)), WRONG_ANSWERS not in item.nodeid))
 
 
 class NotebookScheduling(LoadScopeScheduling):
@@ -56,5 +56,5 @@ class NotebookScheduling(LoadScopeScheduling):
         return "::".join(nodeid.split("::")[:2])
 
     def schedule(self) -> None:
-        self.config.option.loadscopereorder = False  # no por número de ítems: el orden de heaviest_first
+        self.config.option.loadscopereorder = False  # no por número de ítems: el orden de by_notebook
         super().schedule()
