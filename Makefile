@@ -106,26 +106,29 @@ COVERAGE_GATES := rukh_helpers=95 course_tools=69
 # la corrección los acaba con SIGKILL en cuanto corre su última celda (guard.py) y no llegarían a guardar nada.
 KERNEL_COVERAGE := $(CURDIR)/build/cobertura-nucleos
 MEASURED := env COURSE_KERNEL_COVERAGE=$(KERNEL_COVERAGE) COURSE_KERNEL_COVERAGE_RC=$(CURDIR)/pyproject.toml $(COVERAGE) run
-# El entorno de Python y los programas del sistema se instalan a la vez (pip y apt no se esperan); la prueba del
-# navegador, que casi no usa la CPU (espera a JupyterLab y a Chromium), corre junto a la de respuestas equivocadas.
-# La ronda de corrección va en tres procesos, no dos: sus pruebas pasan mucho rato esperando a otros procesos (el
-# intercambio, a nbgrader como otros usuarios; los límites, a rondas que matan) y con dos quedaba un núcleo ocioso
-# (medido con carga parecida: 282 s de reloj con -n 2, 199 s con -n 3 y 275 s con -n 4; la CPU, igual).
+# El entorno de Python y los programas del sistema se instalan a la vez (pip y apt no se esperan), en una etapa
+# cronometrada con el Python del sistema (course_tools.stages solo usa la biblioteca estándar). Después de nbval,
+# tres etapas a la vez: la prueba de respuestas equivocadas (los dos núcleos, casi sin esperas), la prueba del
+# navegador (espera a JupyterLab y a Chromium) y la ronda de corrección, que pasa mucho rato esperando a otros
+# procesos (el intercambio, a nbgrader como otros usuarios; los límites, a rondas que matan): sola, ocupaba el 42 %
+# de la máquina. La ronda va en tres procesos, no dos (medido sola con carga parecida: 282 s de reloj con -n 2,
+# 199 s con -n 3 y 275 s con -n 4; la CPU, igual).
 PROFILE := $(CURDIR)/build/perfil
 PROFILE_FILE := build/perfil-make-test.txt
+STAGE := $(PYTHON) -m course_tools.stages stage
 test: export COVERAGE_FILE := $(CURDIR)/.coverage
 test:
-	@$(MAKE) --no-print-directory -j2 $(STAMP) system-deps
+	@$(STAGE) "instalación (entorno y programas del sistema)" -- $(MAKE) --no-print-directory -j2 $(STAMP) system-deps
 	@rm -rf .coverage .coverage.* $(KERNEL_COVERAGE) $(PROFILE) && mkdir -p $(KERNEL_COVERAGE) $(PROFILE)
-	@$(TOOLS) stage "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 3 --junitxml=$(PROFILE)/1-unitarias.xml
-	@$(TOOLS) stage "comprobaciones (make check)" -- $(TOOLS) check
-	@$(TOOLS) stage "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope --junitxml=$(PROFILE)/2-nbval.xml
-	@$(TOOLS) stage --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser --junitxml=$(PROFILE)/3-navegador.xml & browser=$$!; \
-	  $(TOOLS) stage "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2 --junitxml=$(PROFILE)/4-respuestas-equivocadas.xml; proof=$$?; \
-	  wait $$browser; browser=$$?; [ $$proof = 0 ] && [ $$browser = 0 ]
-	@$(TOOLS) stage "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 3 --dist loadfile --junitxml=$(PROFILE)/5-ronda.xml
-	@$(TOOLS) stage "cobertura" -- $(MAKE) --no-print-directory coverage-gate
-	@$(TOOLS) stage-summary --profile $(PROFILE) $(PROFILE_FILE)
+	@$(STAGE) "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 3 --junitxml=$(PROFILE)/1-unitarias.xml
+	@$(STAGE) "comprobaciones (make check)" -- $(TOOLS) check
+	@$(STAGE) "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope --junitxml=$(PROFILE)/2-nbval.xml
+	@$(STAGE) --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser --junitxml=$(PROFILE)/3-navegador.xml & browser=$$!; \
+	  $(STAGE) --buffered "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 3 --dist loadfile --junitxml=$(PROFILE)/5-ronda.xml & round=$$!; \
+	  $(STAGE) "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2 --junitxml=$(PROFILE)/4-respuestas-equivocadas.xml; proof=$$?; \
+	  wait $$browser; browser=$$?; wait $$round; round=$$?; [ $$proof = 0 ] && [ $$browser = 0 ] && [ $$round = 0 ]
+	@$(STAGE) "cobertura" -- $(MAKE) --no-print-directory coverage-gate
+	@$(PYTHON) -m course_tools.stages stage-summary --profile $(PROFILE) $(PROFILE_FILE)
 
 # El perfil del último make test (lo escribe stage-summary a partir de los informes JUnit de cada etapa).
 perfil:

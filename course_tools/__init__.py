@@ -2,14 +2,15 @@
 
 Nunca las importa un cuaderno; los cuadernos solo importan ``rukh_helpers``.
 
-El árbol cuenta la arquitectura: cada carpeta es una capa (solo los ajustes, el fichero de abajo del todo, y
-las órdenes, ``__main__``, arriba del todo, son un módulo suelto). ``LAYERS``, aquí debajo, es el único sitio
-del orden, de abajo arriba:
+El árbol cuenta la arquitectura: cada carpeta es una capa (solo los ajustes, el fichero de abajo del todo, las
+etapas de ``make test``, que solo usan la biblioteca estándar, y las órdenes, ``__main__``, arriba del todo, son
+un módulo suelto). ``LAYERS``, aquí debajo, es el único sitio del orden, de abajo arriba:
 
 - ``settings.py``: los ajustes del curso (``c.CourseSettings`` de ``nbgrader_config.py``);
 - ``isolation/``: límites del sistema, encierro y procesos huérfanos de un núcleo;
 - ``kernels/``: núcleos calientes, los kernelspecs del curso y cómo se ejecuta un cuaderno;
 - ``layout/``: la disposición del curso en disco y lo que el curso cambia de nbgrader;
+- ``stages.py``: las etapas cronometradas de ``make test`` (también la instalación, con el Python del sistema);
 - ``rules/``: qué es cada celda y cómo se pinta un cuaderno para el alumno;
 - ``data/``: los datos del cuaderno 18 y cómo se fabrican;
 - ``readings/``: lo que se lee del código de los cuadernos sin ejecutarlo;
@@ -35,6 +36,8 @@ LAYERS = (
      ("course_tools.kernels",)),
     ("disposición", "la disposición del curso en disco y lo que el curso cambia de nbgrader",
      ("course_tools.layout",)),
+    ("etapas", "las etapas cronometradas de make test, con la biblioteca estándar (también la instalación)",
+     ("course_tools.stages",)),
     ("reglas", "qué es cada celda (solución, test, hueco, predicción) y cómo se pinta un cuaderno para el alumno",
      ("course_tools.rules",)),
     ("datos", "los datos del cuaderno 18 y cómo se fabrican",

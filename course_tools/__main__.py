@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 from .layout.course import ROOT, notebooks
 
-STAGES_FILE = ROOT / "build" / "etapas.txt"
-SLOWEST_PER_STAGE = 12  # tests de cada etapa en el perfil de make test
 
 
 def _selected(slugs: list[str]):
@@ -114,80 +111,11 @@ def cmd_lab(args) -> int:
     return serve(port=args.port, open_browser=not args.no_browser, extra=args.extra)
 
 
-def cmd_stage(args) -> int:
-    """Ejecuta una etapa de ``make test`` y apunta cuánto tardó. Con ``--buffered`` lo que imprime sale de una
-    vez al acabar: así puede correr a la vez que otra etapa sin mezclar sus líneas con las de ella. Apunta también
-    los segundos de CPU (user+sys) de sus procesos, que una máquina compartida mueve menos que el reloj."""
-    started, cpu_before = time.monotonic(), _children_cpu()
-    if args.buffered:
-        done = subprocess.run(args.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-        rc, printed = done.returncode, done.stdout
-        print(f"\n=== {args.name} (a la vez que otra etapa) ===\n{printed}", end="", flush=True)
-    else:
-        print(f"\n=== {args.name} ===", flush=True)
-        rc = subprocess.call(args.command)
-    elapsed, cpu = time.monotonic() - started, _children_cpu() - cpu_before
-    STAGES_FILE.parent.mkdir(exist_ok=True)
-    with STAGES_FILE.open("a", encoding="utf-8") as out:
-        out.write(f"{args.name}\t{elapsed:.1f}\t{'bien' if rc == 0 else 'FALLA'}\t{'a la vez' if args.buffered else ''}"
-                  f"\t{cpu:.1f}\n")
-    print(f"--- {args.name}: {elapsed:.1f} s ({cpu:.1f} s de CPU)", flush=True)
-    return rc
-
-
-def _children_cpu() -> float:
-    """Segundos de CPU (user+sys) de los procesos hijos ya esperados de este proceso, y de los suyos."""
-    import resource
-
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def cmd_games(args) -> int:
     from .data.selfplay import generate
 
     target = generate(workers=args.workers)
     print(f"Partidas escritas en {target.relative_to(ROOT)}")
-    return 0
-
-
-def _slowest_tests(report: Path, count: int) -> list[tuple[float, str]]:
-    """Los ``count`` tests más lentos de un informe JUnit de pytest (``--junitxml``), con sus segundos."""
-    import xml.etree.ElementTree as ET
-
-    cases = ET.parse(report).getroot().iter("testcase")
-    timed = [(float(case.get("time") or 0), f"{case.get('classname', '')}::{case.get('name', '')}") for case in cases]
-    return sorted(timed, reverse=True)[:count]
-
-
-def cmd_stage_summary(args) -> int:
-    """La tabla de tiempos de las etapas; con ``--profile CARPETA FICHERO``, también el perfil: la tabla y los tests
-    más lentos de cada informe JUnit (``--junitxml``) de la carpeta, escritos en el fichero."""
-    if not STAGES_FILE.exists():
-        return 0
-    rows = [line.split("\t") for line in STAGES_FILE.read_text(encoding="utf-8").splitlines() if line]
-    lines = ["Tiempos de make test (una etapa «a la vez» corrió junto a otra: su tiempo no se suma; "
-             "CPU: user+sys de sus procesos):"]
-    alone = cpu_total = 0.0
-    for name, seconds, status, *extra in rows:
-        together, cpu = (extra + ["", ""])[:2]
-        cpu_text = f"{float(cpu):>8.1f} s CPU" if cpu else " " * 14
-        lines.append(f"  {name:<34}{float(seconds):>8.1f} s {cpu_text}  {status}  {together}".rstrip())
-        alone += 0.0 if together else float(seconds)
-        cpu_total += float(cpu or 0)
-    lines.append(f"  {'total':<34}{alone:>8.1f} s {cpu_total:>8.1f} s CPU")
-    print("\n" + "\n".join(lines))
-    STAGES_FILE.unlink()
-    if not args.profile:
-        return 0
-    reports, target = Path(args.profile[0]), Path(args.profile[1])
-    profile = [*lines, ""]
-    for report in sorted(reports.glob("*.xml")) if reports.is_dir() else []:
-        profile.append(f"Los {SLOWEST_PER_STAGE} tests más lentos de «{report.stem}» (s de un proceso de pytest):")
-        profile += [f"  {seconds:>8.2f}  {test}" for seconds, test in _slowest_tests(report, SLOWEST_PER_STAGE)]
-        profile.append("")
-    target.write_text("\n".join(profile), encoding="utf-8")
-    print(f"Perfil de esta pasada (etapas y sus tests más lentos): {target} (make perfil lo enseña)")
     return 0
 
 
@@ -227,22 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     arena.register(sub)  # arena: partidas del 19 en lote, para tiradas mayores
 
     grading.register(sub)  # grade, feedback, bench
-    p = sub.add_parser("stage", help="(interno) una etapa cronometrada de make test")
-    p.add_argument("name")
-    p.add_argument("--buffered", action="store_true", help="imprime todo al acabar (para correr junto a otra etapa)")
-    p.add_argument("command", nargs=argparse.REMAINDER)
-    p.set_defaults(func=cmd_stage)
-    p = sub.add_parser("stage-summary", help="(interno) tabla de tiempos de make test")
-    p.add_argument("--profile", nargs=2, metavar=("INFORMES", "PERFIL"), default=None,
-                   help="carpeta de informes JUnit de las etapas y fichero donde escribir el perfil")
-    p.set_defaults(func=cmd_stage_summary)
     args, unknown = parser.parse_known_args(argv)
     if args.order == "lab":
         args.extra = unknown  # el resto de opciones va tal cual a jupyter lab
     elif unknown:
         parser.error(f"opciones desconocidas: {' '.join(unknown)}")
-    if args.order == "stage" and args.command[:1] == ["--"]:
-        args.command = args.command[1:]
     return args.func(args)
 
 

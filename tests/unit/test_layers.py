@@ -241,7 +241,8 @@ def test_every_module_is_in_a_layer_and_every_layer_exists():
 
 
 def test_the_tree_shows_the_layers():
-    """Una capa es una carpeta (un paquete); solo los ajustes y las órdenes son un módulo suelto, capa por sí solos."""
+    """Una capa es una carpeta (un paquete); solo los ajustes, las etapas de make test y las órdenes son un módulo
+    suelto, capa por sí solos."""
     loose = {module_name(path, ROOT) for path in (ROOT / PACKAGE).glob("*.py")} - {PACKAGE}
     for name, _, members in LAYERS:
         if members == (CONFIG,):
@@ -249,7 +250,7 @@ def test_the_tree_shows_the_layers():
         assert len(members) == 1, f"la capa {name} tiene más de una carpeta o módulo: {members}"
         folder = ROOT / Path(*members[0].split("."))
         assert (folder / "__init__.py").exists() or members[0] in loose, f"{members[0]} no es una carpeta ni un módulo"
-    assert loose == {"course_tools.settings", "course_tools.__main__"}, "módulos sueltos en course_tools/: van en la carpeta de su capa"
+    assert loose == {"course_tools.settings", "course_tools.stages", "course_tools.__main__"}, "módulos sueltos en course_tools/: van en la carpeta de su capa"
 
 
 def test_the_graph_sees_lazy_relative_dynamic_and_configured_imports():

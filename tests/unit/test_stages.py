@@ -2,7 +2,7 @@
 
 import sys
 
-from course_tools import __main__ as tools
+from course_tools import stages as tools
 
 
 def test_a_buffered_stage_prints_at_once_and_is_not_added_to_the_total(tmp_path, monkeypatch, capsys):
@@ -48,10 +48,35 @@ def test_a_stage_records_the_cpu_of_its_processes(tmp_path, monkeypatch, capsys)
     monkeypatch.setattr(tools, "STAGES_FILE", tmp_path / "etapas.txt")
     burn = "import subprocess, sys; subprocess.run([sys.executable, '-c', 'sum(range(30_000_000))'], check=True)"
     assert tools.main(["stage", "quemar", "--", sys.executable, "-c", burn]) == 0
-    name, seconds, status, together, cpu = (tmp_path / "etapas.txt").read_text().rstrip("\n").split("\t")
+    name, seconds, status, together, cpu, began, ended = (tmp_path / "etapas.txt").read_text().rstrip("\n").split("\t")
+    assert abs(float(ended) - float(began) - float(seconds)) < 0.2  # cuándo empezó y acabó, en el reloj de la máquina
     assert (name, status, together) == ("quemar", "bien", "")
     assert 0.2 < float(cpu) <= float(seconds) + 0.5, (cpu, seconds)  # el nieto cuenta; sin él serían centésimas
     assert f"({cpu} s de CPU)" in capsys.readouterr().out
     assert tools.main(["stage-summary"]) == 0
     summary = capsys.readouterr().out
     assert "quemar" in summary and f"{float(cpu):>8.1f} s CPU" in summary
+
+
+def test_the_total_is_the_clock_from_the_first_start_to_the_last_end(tmp_path, monkeypatch, capsys):
+    """Dos etapas a la vez, la de al lado más larga: el total es el reloj de las dos juntas, no la suma ni la
+    de delante sola."""
+    monkeypatch.setattr(tools, "STAGES_FILE", tmp_path / "etapas.txt")
+    (tmp_path / "etapas.txt").write_text("instalación\t10.0\tbien\t\t9.0\t1000.0\t1010.0\n"
+                                         "ronda\t50.0\tbien\ta la vez\t40.0\t1010.0\t1060.0\n"
+                                         "prueba\t30.0\tbien\t\t55.0\t1010.0\t1040.0\n", encoding="utf-8")
+    assert tools.main(["stage-summary"]) == 0
+    total = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("total"))
+    assert total.split()[1:5] == ["60.0", "s", "104.0", "s"]
+
+
+def test_the_stages_need_only_the_standard_library():
+    """El Makefile cronometra la instalación con el Python del sistema, antes de que exista .venv: sin los paquetes
+    instalados (``-S``), el módulo se importa igual."""
+    import subprocess
+
+    from course_tools.layout.course import ROOT
+
+    done = subprocess.run([sys.executable, "-S", "-c", "import course_tools.stages"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
