@@ -240,12 +240,12 @@ def _between_learners(learners, slug, thresholds, result) -> None:
         for i, a in enumerate(students):
             for b in students[i + 1:]:
                 shared[(a, b)] += 1
-    sizes = {s: sum(len(fp.hashes) for fp in fps.values()) for s, fps in learners.items()}
+    sizes = {s: sum(len(set(fp.hashes) - skip[g]) for g, fp in fps.items()) for s, fps in learners.items()}
     for (a, b), count in sorted(shared.items()):
         if count < 0.5 * thresholds.classmate * min(sizes[a], sizes[b]):
             continue  # ni la mitad de lo necesario, en huellas: no hace falta medir
-        ab = notebook_evidence(learners[a], learners[b], skip, thresholds.k, thresholds.min_chars)
-        ba = notebook_evidence(learners[b], learners[a], skip, thresholds.k, thresholds.min_chars)
+        ab = notebook_evidence(learners[a], learners[b], skip, thresholds.k, thresholds.min_chars, distinctive=True)
+        ba = notebook_evidence(learners[b], learners[a], skip, thresholds.k, thresholds.min_chars, distinctive=True)
         if _flagged(ab, thresholds.classmate, thresholds) and _flagged(ba, thresholds.classmate, thresholds):
             result.findings.append(_finding(a, slug, b, ab, SAME_AS_CLASSMATE))
             result.findings.append(_finding(b, slug, a, ba, SAME_AS_CLASSMATE))

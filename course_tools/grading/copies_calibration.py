@@ -114,8 +114,8 @@ def _row(slug, what, ev: Evidence, t: Thresholds, should_flag: bool, size: float
 
 def _both_ways(a, b, skip, t: Thresholds) -> Evidence:
     """Un par se señala si los dos salen: cuenta la evidencia más baja de las dos direcciones."""
-    return min(notebook_evidence(a, b, skip, t.k, t.min_chars), notebook_evidence(b, a, skip, t.k, t.min_chars),
-               key=lambda e: e.score)
+    return min(notebook_evidence(a, b, skip, t.k, t.min_chars, distinctive=True),
+               notebook_evidence(b, a, skip, t.k, t.min_chars, distinctive=True), key=lambda e: e.score)
 
 
 def measure(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:

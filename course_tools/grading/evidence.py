@@ -56,9 +56,10 @@ class Evidence:
     def score(self) -> float:
         return self.shared / self.own if self.own else 0.0
 
-    def add(self, gid: str, fp: Fingerprint, evidence: set, k: int, min_chars: int) -> None:
+    def add(self, gid: str, fp: Fingerprint, evidence: set, k: int, min_chars: int, natural: set | None = None) -> None:
+        """Suma un ejercicio; con ``natural``, su código propio es solo lo que no está en esas huellas."""
         w = weight(fp, min_chars)
-        self.own += w * covered(fp, None, k)
+        self.own += w * covered(fp, None if natural is None else set(fp.hashes) - natural, k)
         hits = covered(fp, evidence, k) if evidence else 0
         if hits:
             self.shared += w * hits
@@ -66,11 +67,17 @@ class Evidence:
 
 
 def notebook_evidence(own: dict[str, Fingerprint], other: dict[str, Fingerprint], not_evidence: dict[str, set],
-                      k: int, min_chars: int) -> Evidence:
-    """La evidencia de ``own`` (grade_id -> huellas de un alumno) frente a ``other`` en todo el cuaderno."""
+                      k: int, min_chars: int, distinctive: bool = False) -> Evidence:
+    """La evidencia de ``own`` (grade_id -> huellas de un alumno) frente a ``other`` en todo el cuaderno.
+
+    Con ``distinctive`` (entre compañeros), el código propio que divide es solo el que no es natural: lo natural
+    no dice nada ni a favor ni en contra de una copia, y una pareja que escribe casi todo como cualquiera y copia
+    el resto tiene que salir igual que una que copia un trabajo raro. Contra la solución publicada no: ahí lo
+    natural ya se parece a ella, y quien escribe todo natural no la copió (``copies_calibration`` lo mide)."""
     found = Evidence()
     for gid, fp in own.items():
         theirs = other.get(gid)
         shared = set(fp.hashes) & set(theirs.hashes) if theirs is not None else set()
-        found.add(gid, fp, shared - not_evidence.get(gid, set()), k, min_chars)
+        natural = not_evidence.get(gid, set())
+        found.add(gid, fp, shared - natural, k, min_chars, natural if distinctive else None)
     return found
