@@ -1,4 +1,4 @@
-"""Cinco soluciones independientes de 11-bucle (ver ``catalogues/independent``)."""
+"""Diez soluciones independientes de 11-bucle (ver ``catalogues/independent``)."""
 
 SETS = [
     {  # 1: índices a mano
@@ -170,6 +170,182 @@ values, inverse, counts = torch.unique(pairs, dim=0, return_inverse=True, return
 heads, head_inverse, head_counts = torch.unique(pairs[:, 0], return_inverse=True, return_counts=True)
 p = counts[inverse].double() / head_counts[head_inverse].double()
 return -p.log().mean().item()
+""",
+    },
+    {  # 6: lo natural, casi como la solución
+        "nb11-make-xy": """
+n = (len(stream) - 1) // T
+x = stream[:n * T].reshape(n, T)
+y = stream[1:n * T + 1].reshape(n, T)
+return x, y
+""",
+        "nb11-accumulated-step": """
+size = x.shape[0] // n_micro
+opt.zero_grad()
+total = 0.0
+for i in range(n_micro):
+    xb = x[i * size:(i + 1) * size]
+    yb = y[i * size:(i + 1) * size]
+    logits = model(xb)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1))
+    (loss / n_micro).backward()
+    total += loss.item()
+opt.step()
+return total / n_micro
+""",
+        "nb11-data-floor": """
+import math
+from collections import Counter
+a_ids = x.reshape(-1).tolist()
+b_ids = y.reshape(-1).tolist()
+pair_count = Counter(zip(a_ids, b_ids))
+first_count = Counter(a_ids)
+s = 0.0
+for a, b in zip(a_ids, b_ids):
+    s += math.log(pair_count[(a, b)] / first_count[a])
+return -s / len(a_ids)
+""",
+    },
+    {  # 7: listas de Python y un while
+        "nb11-make-xy": """
+values = stream.tolist()
+xs = []
+ys = []
+k = 0
+while (k + 1) * T < len(values):
+    xs.append(values[k * T:(k + 1) * T])
+    ys.append(values[k * T + 1:(k + 1) * T + 1])
+    k += 1
+return torch.tensor(xs, dtype=torch.int64).view(-1, T), torch.tensor(ys, dtype=torch.int64).view(-1, T)
+""",
+        "nb11-accumulated-step": """
+opt.zero_grad()
+running = 0.0
+for xs, ys in zip(x.chunk(n_micro), y.chunk(n_micro)):
+    out = model(xs)
+    V = out.shape[-1]
+    # suma de este trozo dividida por todas las posiciones del lote: su parte de la media
+    part = F.cross_entropy(out.reshape(-1, V), ys.reshape(-1), reduction="sum") / y.numel()
+    part.backward()
+    running += part.item()
+opt.step()
+return running
+""",
+        "nb11-data-floor": """
+import math
+seq_a = x.flatten().tolist()
+seq_b = y.flatten().tolist()
+groups = {}
+for a, b in zip(seq_a, seq_b):
+    groups.setdefault(a, []).append(b)
+total = 0.0
+for a, followers in groups.items():
+    n_a = len(followers)
+    for b in set(followers):
+        c = followers.count(b)
+        total += c * math.log(n_a / c)
+return total / len(seq_a)
+""",
+    },
+    {  # 8: índices con arange y bincount (ya programaba)
+        "nb11-make-xy": """
+windows = (stream.numel() - 1) // T
+offsets = torch.arange(windows).unsqueeze(1) * T + torch.arange(T)
+return stream[offsets], stream[offsets + 1]
+""",
+        "nb11-accumulated-step": """
+def micro_loss(xb, yb):
+    logits = model(xb)
+    return F.cross_entropy(logits.view(-1, logits.size(-1)), yb.reshape(-1))
+
+per = x.shape[0] // n_micro
+opt.zero_grad()
+seen = []
+for k in range(n_micro):
+    rows = slice(k * per, (k + 1) * per)
+    loss_k = micro_loss(x[rows], y[rows])
+    loss_k.mul(1 / n_micro).backward()
+    seen.append(loss_k.item())
+opt.step()
+return sum(seen) / len(seen)
+""",
+        "nb11-data-floor": """
+a = x.reshape(-1)
+b = y.reshape(-1)
+width = int(torch.max(b)) + 1
+codes = a * width + b
+pair_n = torch.bincount(codes)
+first_n = torch.bincount(a)
+p = pair_n[codes].double() / first_n[a].double()
+return float(-torch.log(p).mean())
+""",
+    },
+    {  # 9: pasos con nombre y broadcasting
+        "nb11-make-xy": """
+N = (stream.shape[0] - 1) // T
+body = stream[:N * T + 1]
+x = body[:-1].view(N, T)
+y = body[1:].view(N, T)
+return x, y
+""",
+        "nb11-accumulated-step": """
+model.zero_grad(set_to_none=True)
+step_size = len(x) // n_micro
+result = 0.0
+for xb, yb in zip(x.split(step_size), y.split(step_size)):
+    share = xb.shape[0] / x.shape[0]
+    logits = model(xb)
+    micro = F.cross_entropy(logits.flatten(end_dim=-2), yb.flatten())
+    (micro * share).backward()
+    result += micro.item() * share
+opt.step()
+return result
+""",
+        "nb11-data-floor": """
+a = x.reshape(-1)
+b = y.reshape(-1)
+same_a = a[:, None] == a[None, :]
+same_pair = same_a & (b[:, None] == b[None, :])
+p = same_pair.sum(1).double() / same_a.sum(1).double()
+return -p.log().mean().item()
+""",
+    },
+    {  # 10: unfold de T + 1 y diccionarios de cuentas
+        "nb11-make-xy": """
+frames = stream.unfold(0, T + 1, T)
+return frames[:, :-1], frames[:, 1:]
+""",
+        "nb11-accumulated-step": """
+opt.zero_grad()
+b = x.shape[0] // n_micro
+losses = []
+for m in range(n_micro):
+    start = m * b
+    end = start + b
+    pred = model(x[start:end])
+    B_, T_, V_ = pred.shape
+    l = F.cross_entropy(pred.reshape(B_ * T_, V_), y[start:end].reshape(B_ * T_))
+    losses.append(l.item())
+    l = l / n_micro
+    l.backward()
+opt.step()
+return sum(losses) / len(losses)
+""",
+        "nb11-data-floor": """
+import math
+from collections import defaultdict
+n_pair = defaultdict(int)
+n_cur = defaultdict(int)
+N = 0
+for row_x, row_y in zip(x.tolist(), y.tolist()):
+    for cur, nxt in zip(row_x, row_y):
+        n_pair[cur, nxt] += 1
+        n_cur[cur] += 1
+        N += 1
+floor = 0.0
+for (cur, nxt), k in n_pair.items():
+    floor -= k * math.log(k / n_cur[cur])
+return floor / N
 """,
     },
 ]

@@ -1,4 +1,4 @@
-"""Cinco soluciones independientes de 17-partidas-a-lotes (ver ``catalogues/independent``)."""
+"""Diez soluciones independientes de 17-partidas-a-lotes (ver ``catalogues/independent``)."""
 
 SETS = [
     {  # 1
@@ -120,6 +120,134 @@ return inputs.to(torch.int64), targets.to(torch.int64)
 mask = (y != 0)
 l = F.cross_entropy(logits.transpose(1, 2), y, ignore_index=0, reduction="none")
 return l.sum(dim=1) / mask.sum(dim=1)
+""",
+    },
+    {  # 6: lo natural, casi como la solución
+        "nb17-pad-to": """
+out = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+for i, s in enumerate(seqs):
+    s = list(s)[:T]
+    out[i, :len(s)] = torch.tensor(s, dtype=torch.int64)
+return out
+""",
+        "nb17-packed-item": """
+begin = int(starts[i])
+piece = stream[begin:begin + block]
+x = torch.zeros(block, dtype=torch.int64)
+x[:len(piece)] = piece
+y = torch.zeros(block, dtype=torch.int64)
+y[:-1] = x[1:]
+return x, y
+""",
+        "nb17-loss-per-game": """
+B, T, V = logits.shape
+ce = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)
+real = y != 0
+return (ce * real).sum(dim=1) / real.sum(dim=1)
+""",
+    },
+    {  # 7: pad_sequence de la sección 3, y block + 1 tokens como rukh
+        "nb17-pad-to": """
+from torch.nn.utils.rnn import pad_sequence
+rows = [torch.tensor(list(s), dtype=torch.int64) for s in seqs]
+wide = pad_sequence(rows, batch_first=True, padding_value=pad_id)
+if wide.shape[1] >= T:
+    return wide[:, :T]
+extra = torch.full((len(seqs), T - wide.shape[1]), pad_id, dtype=torch.int64)
+return torch.cat([wide, extra], dim=1)
+""",
+        "nb17-packed-item": """
+s = starts[i].item()
+buf = torch.zeros(block + 1, dtype=torch.long)
+got = stream[s:s + block + 1].long()
+buf[:got.numel()] = got
+x, y = buf[:-1].clone(), buf[1:].clone()
+y[-1] = 0  # el último objetivo nunca cuenta
+return x, y
+""",
+        "nb17-loss-per-game": """
+V = logits.shape[-1]
+each = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), reduction="none", ignore_index=0)
+each = each.reshape(y.shape)
+how_many = (y != 0).sum(dim=-1)
+return each.sum(dim=-1) / how_many
+""",
+    },
+    {  # 8: listas de Python, paso a paso
+        "nb17-pad-to": """
+table = []
+for seq in seqs:
+    row = []
+    for token in seq:
+        if len(row) == T:
+            break
+        row.append(token)
+    while len(row) < T:
+        row.append(pad_id)
+    table.append(row)
+return torch.tensor(table, dtype=torch.long).reshape(-1, T)
+""",
+        "nb17-packed-item": """
+pos = int(starts[i])
+tokens = stream.tolist()[pos:pos + block]
+while len(tokens) < block:
+    tokens.append(0)
+x = torch.tensor(tokens, dtype=torch.int64)
+y = torch.tensor(tokens[1:] + [0], dtype=torch.int64)
+return x, y
+""",
+        "nb17-loss-per-game": """
+log_probs = logits.log_softmax(dim=-1)
+one_hot = F.one_hot(y, logits.shape[-1]).to(log_probs.dtype)
+nll = -(log_probs * one_hot).sum(dim=-1)
+is_real = (y != 0).float()
+return (nll * is_real).sum(dim=1) / is_real.sum(dim=1)
+""",
+    },
+    {  # 9: F.pad y torch.where (ya programaba)
+        "nb17-pad-to": """
+import torch.nn.functional as F
+padded_rows = []
+for ids in seqs:
+    t = torch.as_tensor(list(ids)[:T], dtype=torch.int64)
+    padded_rows.append(F.pad(t, (0, T - t.numel()), value=pad_id))
+return torch.stack(padded_rows)
+""",
+        "nb17-packed-item": """
+first = int(starts[i])
+where = torch.arange(first, first + block)
+inside = where < stream.numel()
+x = torch.where(inside, stream[where.clamp(max=stream.numel() - 1)].long(), 0)
+y = torch.cat((x[1:], x.new_zeros(1)))
+return x, y
+""",
+        "nb17-loss-per-game": """
+lse = torch.logsumexp(logits, dim=-1)
+target_logit = torch.gather(logits, 2, y.unsqueeze(2)).squeeze(2)
+per_pos = lse - target_logit
+keep = y.ne(0)
+per_pos = per_pos.masked_fill(~keep, 0)
+return per_pos.sum(1) / keep.sum(1)
+""",
+    },
+    {  # 10: itertools, cat y nanmean
+        "nb17-pad-to": """
+from itertools import chain, islice, repeat
+rows = [list(islice(chain(s, repeat(pad_id)), T)) for s in seqs]
+return torch.tensor(rows, dtype=torch.int64).view(len(rows), T)
+""",
+        "nb17-packed-item": """
+at = int(starts[i])
+seen = stream[at:at + block].to(torch.int64)
+missing = block - seen.shape[0]
+x = torch.cat([seen, torch.zeros(missing, dtype=torch.int64)])
+y = torch.cat([x[1:], torch.tensor([0])])
+return x, y
+""",
+        "nb17-loss-per-game": """
+losses = F.cross_entropy(logits.transpose(1, 2), y, reduction="none")
+losses = losses.masked_fill(y == 0, float("nan"))
+return losses.nanmean(dim=1)
 """,
     },
 ]
