@@ -45,7 +45,7 @@ class CourseSettings(Configurable):
     sandbox = Bool(True, help=(
         "Encerrar el núcleo de corrección (Landlock, sin red, sin privilegios). False solo para probar lo demás: "
         "el entorno sigue recortado.")).tag(config=True)
-    similarity_threshold_solution = Float(0.46, help=(
+    similarity_threshold_solution = Float(0.37, help=(
         "Parecidos en make grade (copy-of-solution): parte del código propio de un alumno en un cuaderno (tras "
         "quitar nombres, comentarios y formato, cada ejercicio pesado por su largo) que tiene que estar en la "
         "solución publicada, más allá de lo que escriben soluciones independientes, para señalarlo. Elegido a "
@@ -53,9 +53,10 @@ class CourseSettings(Configurable):
         "similarity_solution_notebooks: el punto medio entre el juego honrado más parecido a la solución y la "
         "solución disfrazada menos parecida. Lo da «python -m course_tools.grading.copies_calibration --umbral»; "
         "una prueba comprueba que es este. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
-    similarity_threshold_classmate = Float(0.41, help=(
-        "Parecidos en make grade (same-as-classmate): parte del código propio de un cuaderno que dos alumnos "
-        "tienen que compartir, cada uno con el del otro y más allá de lo natural, para señalarlos. Elegido a "
+    similarity_threshold_classmate = Float(0.55, help=(
+        "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
+        "escriben también las soluciones independientes) que dos alumnos tienen que compartir en un cuaderno, "
+        "cada uno con el del otro, para señalarlos. Elegido a "
         "ciegas con la calibración, en los cuadernos que se juzgan: el punto medio entre el par de juegos "
         "honrados más parecido y el juego disfrazado menos parecido a su original. Lo da «copies_calibration "
         "--umbral»; una prueba comprueba que es este.")).tag(config=True)
@@ -67,9 +68,9 @@ class CourseSettings(Configurable):
         "calibración: del cuaderno más largo al más corto, el punto medio entre el último en el que cada copia "
         "disfrazada de un juego llega a esas letras y supera al par honrado más parecido (09, 258) y el primero "
         "en el que no (06, 197). Lo da «copies_calibration --umbral».")).tag(config=True)
-    similarity_solution_notebooks = List(Unicode(), ["11-bucle", "17-partidas-a-lotes", "18-decoder"], help=(
+    similarity_solution_notebooks = List(Unicode(), ["11-bucle", "18-decoder"], help=(
         "Parecidos: los cuadernos juzgados que se comparan con la solución publicada (copy-of-solution). En los "
-        "demás (01, 08, 09 y 19), un juego independiente ya se escribe casi como la solución y lo natural tapa "
+        "demás (01, 08, 09, 17 y 19), un juego independiente ya se escribe casi como la solución y lo natural tapa "
         "a quien la copia disfrazada: no hay umbral que separe las dos cosas. El informe dice que no se juzgan "
         "contra ella, y entre compañeros parecerse a ella cuenta allí como natural. Sale de la calibración "
         "(«copies_calibration --umbral»).")).tag(config=True)
