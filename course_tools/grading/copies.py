@@ -51,8 +51,9 @@ class Finding:
         if self.code == COPY_OF_SOLUTION:
             return (f"{100 * self.similarity:.0f} % de su código propio del cuaderno ({self.evidence} letras) está "
                     f"en la solución publicada y no en soluciones independientes: {where}")
-        return (f"comparte con {self.other} {100 * self.similarity:.0f} % de su código propio ({self.evidence} "
-                f"letras) que no escriben así soluciones independientes ni casi toda la clase: {where}")
+        return (f"comparte con {self.other} el {100 * self.similarity:.0f} % de su código propio que no es natural "
+                f"({self.evidence} letras; natural: lo que escriben así soluciones independientes o casi toda la "
+                f"clase): {where}")
 
 
 @dataclass

@@ -21,7 +21,8 @@ from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE,
                                               SOLUTION, Thresholds)
 
-COPIES = {("ana", slug) for slug in SLUGS} | {("bea", SLUG)}
+AGAINST_SOLUTION = [slug for slug in SLUGS if slug in Thresholds().solution_notebooks]  # 11 y 18; 17 no se juzga contra ella
+COPIES = {("ana", slug) for slug in AGAINST_SOLUTION} | {("bea", SLUG)}
 PAIRS = {(a, slug, b) for slug in SLUGS for a, b in (("hugo", "ines"), ("ines", "hugo"))}
 
 
@@ -51,17 +52,20 @@ def test_exactly_the_disguised_copies_and_the_pair_are_flagged(result):
 
 def test_another_class_like_it_with_the_roles_changed(tmp_path):
     result = compare_class(Course(make_class(tmp_path / "otra", ROOT, work=SHUFFLED)))
-    assert flagged(result, COPY_OF_SOLUTION) == {("dani", slug, SOLUTION) for slug in SLUGS}
+    assert flagged(result, COPY_OF_SOLUTION) == {("dani", slug, SOLUTION) for slug in AGAINST_SOLUTION}
     assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in SLUGS
                                                   for a, b in (("carla", "zoe"), ("zoe", "carla"))}
 
 
 def test_the_honest_learner_who_writes_short_answers_like_the_solution_stays_below(klass, result):
-    """carla escribe pad_to y el bloque pre-norm como la solución: pesan poco en su cuaderno y son lo natural."""
-    below = compare_class(klass, Thresholds(solution=0.0, classmate=0.0, min_evidence=0))
+    """carla escribe pad_to y el bloque pre-norm como la solución: pesan poco en su cuaderno y son lo natural (y 17,
+    donde un juego independiente ya se escribe como la solución, no se juzga contra ella)."""
+    below = compare_class(klass, replace(Thresholds(), solution=0.0, classmate=0.0, min_evidence=0,
+                                         solution_notebooks=SLUGS))
     carla = {f.assignment: f for f in below.findings if f.student == "carla" and f.other == SOLUTION}
     assert carla["17-partidas-a-lotes"].similarity < Thresholds().solution
     assert carla["18-decoder"].similarity < Thresholds().solution
+    assert ("17-partidas-a-lotes", NOT_AGAINST_SOLUTION) in {(slug, code) for slug, code, _ in result.not_judged}
     assert max(f.similarity for f in result.findings) <= 1
 
 
@@ -71,7 +75,10 @@ def test_the_blank_one_is_not_compared(result):
 
 def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(result, tmp_path):
     made = copies_report.write_reports(result, tmp_path, Thresholds().k)
-    rows = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
+    everything = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
+    rows = [r for r in everything if r["codigo"] in (COPY_OF_SOLUTION, SAME_AS_CLASSMATE)]
+    assert [(r["alumno"], r["tarea"], r["codigo"]) for r in everything if r not in rows] == [
+        ("", "17-partidas-a-lotes", NOT_AGAINST_SOLUTION)]  # lo que no se juzga, sin alumno
     assert {(r["alumno"], r["tarea"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == COPIES
     scores = [float(r["parecido"]) for r in rows]
     least = {COPY_OF_SOLUTION: Thresholds().solution, SAME_AS_CLASSMATE: Thresholds().classmate}
@@ -80,9 +87,10 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(res
     page = made["html"].read_text(encoding="utf-8")
     assert "<mark>" in page and "la solución publicada" in page and "no cambia ninguna nota" in page
     assert "hugo" in page and "ines" in page and "carla" not in page and "dani" not in page
-    assert page.count("<h2>") == len(COPIES) + len(PAIRS) // 2  # cada pareja una vez
+    assert page.count("<h2>") == len(COPIES) + len(PAIRS) // 2 + 1  # cada pareja una vez, y lo que no se juzga
+    assert "<h2>Lo que no se juzga</h2>" in page
     lines = copies_report.summary_lines(result)
-    assert len(lines) == len(result.findings)
+    assert len(lines) == len(result.findings) + len(result.not_judged) + len(result.skipped)
     assert any(line.startswith("ana  18-decoder  copy-of-solution: ") and "en la solución publicada" in line
                for line in lines)
     assert any(line.startswith("hugo  17-partidas-a-lotes  same-as-classmate (grupo 1): comparte con ines")

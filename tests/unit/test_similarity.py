@@ -70,7 +70,9 @@ def _measured():
     return _measured.rows
 
 
-JUDGED_AGAINST_SOLUTION = {"11-bucle", "17-partidas-a-lotes", "18-decoder"}  # los de la clase de la issue 43
+# De los tres de la clase de la issue 43: en 17 el juego 6 ya se escribe como la solución publicada (no se juzga
+# contra ella, y la prueba de abajo ve que si se juzgara sale un honrado y deja de salir la copia).
+JUDGED_AGAINST_SOLUTION = {"11-bucle", "18-decoder"}
 
 
 def test_the_settings_pass_their_calibration_on_independent_work():
@@ -80,14 +82,15 @@ def test_the_settings_pass_their_calibration_on_independent_work():
 
     rows = judged(_measured(), SETTINGS)
     assert {r.slug for r in rows if r.against == AGAINST_SOLUTION} >= JUDGED_AGAINST_SOLUTION
-    assert len([r for r in rows if not r.should_flag]) >= 3 * (5 + 10)  # cinco juegos y sus diez pares, por cuaderno
+    assert len([r for r in rows if not r.should_flag]) >= 2 * (10 + 45) + 45  # diez juegos y sus 45 pares en 11, 17 y 18
     assert problems(rows) == []
 
 
 @pytest.mark.parametrize("lowered, seen", [
-    ({"classmate": 0.2, "min_evidence": 100}, "18-decoder: juego 1 / juego 5 sale"),
-    ({"solution": 0.15, "min_evidence": 90}, "18-decoder: juego 4 / solución sale"), ({"notebook_min_chars": 0}, "06-indexado: juego"),
-    ({"solution_notebooks": ("01-python",)}, "01-python: solución disfrazada / solución no sale")])
+    ({"classmate": 0.2, "min_evidence": 100}, "18-decoder: juego 1 / juego 8 sale"),
+    ({"solution": 0.33}, "18-decoder: juego 6 / solución sale"), ({"notebook_min_chars": 0}, "06-indexado: juego"),
+    ({"solution_notebooks": ("01-python",)}, "01-python: solución disfrazada / solución no sale"),
+    ({"solution_notebooks": ("11-bucle", "17-partidas-a-lotes", "18-decoder")}, "17-partidas-a-lotes: juego 6 / solución sale")])
 def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
     """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con cuadernos más
     cortos o uno más contra la solución, una copia disfrazada deja de salir."""
