@@ -108,3 +108,26 @@ def test_rebuild_helpers_make_identical_files(tmp_path):
     assert keep_volatile_outputs(notebook("2.0\n", "1\n"), tmp_path / "no-existe.ipynb").cells[0].outputs[0].text == "2.0\n"
 
 
+
+
+def test_the_teacher_commands_start_without_loading_torch():
+    """Las órdenes del profesorado (make check, make grade…) no cargan torch al arrancar: tarda segundos y solo lo
+    necesitan los núcleos y las órdenes que entrenan o juegan (que lo importan dentro). Las ayudas del alumno se
+    siguen importando igual, por su nombre."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom course_tools import __main__ as tools\ntry:\n    tools.main(['check', '--help'])\n"
+             "except SystemExit:\n    pass\nprint('torch' in sys.modules)\n"
+             "from rukh_helpers import PAD_ID, pick_device\nprint('torch' in sys.modules, PAD_ID, callable(pick_device))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2:] == ["False", "True 0 True"], done.stdout
+
+
+def test_the_helpers_say_what_they_do_not_have():
+    import rukh_helpers
+
+    with pytest.raises(AttributeError, match="no_existe"):
+        rukh_helpers.no_existe  # noqa: B018
+    assert {"pick_device", "encode_game", "show_error"} <= set(dir(rukh_helpers)) and "pick_device" in rukh_helpers.__all__
