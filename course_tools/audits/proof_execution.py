@@ -53,11 +53,18 @@ RESTORE = f"getattr(get_ipython(), {proof_snapshot.ATTRIBUTE!r}).restore()"
 
 @dataclass(frozen=True)
 class Variant:
-    """Una ejecución del cuaderno: la solución (``target`` None) o una celda de solución sustituida."""
+    """Una ejecución del cuaderno: la solución (``target`` None) o una celda de solución sustituida. Con ``also``
+    (``grade_id`` y código de celdas de solución posteriores a ``target``), esas se sustituyen también: el
+    trabajo entero de un alumno, que corre hasta el último test."""
 
     label: str
     target: str | None = None
     code: str | None = None
+    also: tuple = ()
+
+    def codes(self) -> dict[str, str]:
+        """``grade_id -> código`` de cada celda de solución que la variante sustituye."""
+        return {} if self.target is None else {self.target: self.code or "", **dict(self.also)}
 
 
 @dataclass
@@ -176,15 +183,15 @@ def _run_rest(client, nb, variant: Variant, prefix: list[int], outcome: Outcome)
     solution_cells = {i for i, _ in cells.exercises(nb)}
     code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
-    if variant.target is not None and not reaches_later_tests(nb, variant):
+    if variant.target is not None and not variant.also and not reaches_later_tests(nb, variant):
         _solution, last = exercise_cells(nb, variant.target)  # su propio test, justo detrás de la solución
     for index in code:
         if index in prefix or index > last:
             continue
         original = nb.cells[index]
         cell = nbformat.v4.new_code_cell(original.source, metadata=original.metadata)
-        if index in solution_cells and cells.grade_id(original) == variant.target:
-            cell.source = variant.code
+        if index in solution_cells and cells.grade_id(original) in variant.codes():
+            cell.source = variant.codes()[cells.grade_id(original)]
         elif variant.target is not None and not cells.is_graded_test(original):
             cell.source = without_pictures(cells.strip_solution_markers(original.source))
         else:

@@ -3,8 +3,10 @@
 Los juegos calibran el informe de parecidos (``copies_calibration``) y dicen qué es natural en cada
 ejercicio (``evidence``): un juego que suspende no es trabajo honrado de un alumno, es una respuesta
 equivocada, y calibrar con él no vale. Cada juego se ejecuta como la prueba de respuestas equivocadas
-(``proof_execution.run``: el cuaderno fuente, tests ocultos incluidos, con una sola celda de solución
-cambiada) y no puede suspender ningún test ni dar ningún error. Un cuaderno por ítem, en un solo núcleo.
+(``proof_execution.run``: el cuaderno fuente, tests ocultos incluidos, con sus celdas de solución
+cambiadas) y no puede suspender ningún test ni dar ningún error. Un cuaderno por ítem, en un solo núcleo: cada
+juego entero es una variante (todas sus celdas a la vez, como lo entregaría su alumno), que parte de la copia de
+lo que va antes de su primer ejercicio y corre hasta el último test.
 
 Un juego trae, por ejercicio, lo que va entre las marcas de la solución, sin su sangría; aquí se vuelve a
 sangrar como la marca. Una celda con varias regiones de solución (un ``class`` con varios métodos) lleva
@@ -70,16 +72,18 @@ def test_every_independent_set_passes_all_the_tests_of_its_notebook(notebook):
     release = nbformat.read(str(COURSE.layout.notebook(RELEASE, notebook.slug)), as_version=4)
     wanted = {e.grade_id for e in exercises(nb, release)}
     source_of = {cells.grade_id(nb.cells[s]): nb.cells[s].source for s, _ in cells.exercises(nb)}
+    in_order = [gid for gid in source_of if gid in wanted]
     sets = independent_sets(COURSE.layout.catalogue_dir, notebook.slug)
     assert len(sets) >= 5, f"{notebook.slug}: {len(sets)} juegos; hacen falta cinco"
     variants = []
     for number, written in enumerate(sets, start=1):
         assert set(written) == wanted, (f"{notebook.slug}, juego {number}: tiene {sorted(written)}, "
                                         f"y los ejercicios de código son {sorted(wanted)}")
-        variants += [Variant(f"juego {number}", gid, filled(source_of[gid], body)) for gid, body in written.items()]
+        first, *rest = [(gid, filled(source_of[gid], written[gid])) for gid in in_order]
+        variants.append(Variant(f"juego {number}", *first, also=tuple(rest)))  # el juego entero, como lo entregaría
     problems = []
     for outcome in run(SimpleNamespace(nb=nb, variants=variants), variants):
-        problems += [f"{outcome.label}, {outcome.target}: suspende {test}: {error.strip().splitlines()[-1]}"
+        problems += [f"{outcome.label}: suspende {test}: {error.strip().splitlines()[-1]}"
                      for test, error in outcome.failed_tests.items()]
-        problems += [f"{outcome.label}, {outcome.target}: {error}" for error in outcome.other_errors]
+        problems += [f"{outcome.label}: {error}" for error in outcome.other_errors]
     assert not problems, "\n".join(problems)
