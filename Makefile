@@ -32,13 +32,16 @@ INSTALL_LOG := build/instalacion.log
 INSTALL_FAILED = (echo "✗ Falló la instalación. Últimas líneas de $(INSTALL_LOG):"; tail -n 25 $(INSTALL_LOG); exit 1)
 
 # El entorno se instala una vez; solo se rehace si cambian las versiones fijadas. Una línea por
-# paso en pantalla; los avisos de pip y setuptools, en $(INSTALL_LOG).
+# paso en pantalla; los avisos de pip y setuptools, en $(INSTALL_LOG). pip compilaría los .pyc de uno en uno
+# (media instalación, con un núcleo ocioso); compileall -j 0 los compila con todos los núcleos. Un fichero que no
+# compila (pip tampoco lo exige) no para nada: Python lo compilará al importarlo, si alguien lo importa.
 $(STAMP): requirements.txt pyproject.toml
 	@mkdir -p build && : > $(INSTALL_LOG)
 	@echo "1/3 Creando el entorno de Python en $(VENV)/..."
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) >> $(INSTALL_LOG) 2>&1 || $(INSTALL_FAILED)
 	@echo "2/3 Instalando torch, JupyterLab y nbgrader (la primera vez tarda unos minutos)..."
-	@( $(BIN)/python -m pip install -q --upgrade pip setuptools && $(BIN)/python -m pip install -q -r requirements.txt ) >> $(INSTALL_LOG) 2>&1 || $(INSTALL_FAILED)
+	@( $(BIN)/python -m pip install -q --upgrade pip setuptools && $(BIN)/python -m pip install -q --no-compile -r requirements.txt ) >> $(INSTALL_LOG) 2>&1 || $(INSTALL_FAILED)
+	@$(BIN)/python -m compileall -q -j 0 $(VENV)/lib >> $(INSTALL_LOG) 2>&1 || true
 	@echo "3/3 Instalando las ayudas del curso..."
 	@$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e . >> $(INSTALL_LOG) 2>&1 || $(INSTALL_FAILED)
 	@touch $@
@@ -107,9 +110,10 @@ COVERAGE_GATES := rukh_helpers=95 course_tools=69
 KERNEL_COVERAGE := $(CURDIR)/build/cobertura-nucleos
 MEASURED := env COURSE_KERNEL_COVERAGE=$(KERNEL_COVERAGE) COURSE_KERNEL_COVERAGE_RC=$(CURDIR)/pyproject.toml $(COVERAGE) run
 # El entorno de Python y los programas del sistema se instalan a la vez (pip y apt no se esperan), en una etapa
-# cronometrada con el Python del sistema (course_tools.stages solo usa la biblioteca estándar). Después de nbval,
-# tres etapas a la vez: la prueba de respuestas equivocadas (los dos núcleos, casi sin esperas), la prueba del
-# navegador (espera a JupyterLab y a Chromium) y la ronda de corrección, que pasa mucho rato esperando a otros
+# cronometrada con el Python del sistema (course_tools.stages solo usa la biblioteca estándar). make check y nbval
+# corren a la vez que las unitarias (solas, dejaban medio núcleo ocioso). Después, tres etapas a la vez: la prueba
+# de respuestas equivocadas (los dos núcleos, casi sin esperas), la prueba del navegador (espera a JupyterLab y a
+# Chromium) y la ronda de corrección, que pasa mucho rato esperando a otros
 # procesos (el intercambio, a nbgrader como otros usuarios; los límites, a rondas que matan): sola, ocupaba el 42 %
 # de la máquina. La ronda va en tres procesos, no dos (medido sola con carga parecida: 282 s de reloj con -n 2,
 # 199 s con -n 3 y 275 s con -n 4; la CPU, igual).
@@ -120,9 +124,10 @@ test: export COVERAGE_FILE := $(CURDIR)/.coverage
 test:
 	@$(STAGE) "instalación (entorno y programas del sistema)" -- $(MAKE) --no-print-directory -j2 $(STAMP) system-deps
 	@rm -rf .coverage .coverage.* $(KERNEL_COVERAGE) $(PROFILE) && mkdir -p $(KERNEL_COVERAGE) $(PROFILE)
-	@$(STAGE) "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 3 --junitxml=$(PROFILE)/1-unitarias.xml
-	@$(STAGE) "comprobaciones (make check)" -- $(TOOLS) check
-	@$(STAGE) "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope --junitxml=$(PROFILE)/2-nbval.xml
+	@$(STAGE) --buffered "comprobaciones (make check)" -- $(TOOLS) check & check=$$!; \
+	  $(STAGE) --buffered "nbval sobre notebooks/" -- env JUPYTER_PATH="$(WARM_KERNELS)" $(BIN)/python -m pytest -q --nbval notebooks --nbval-kernel-name $(WARM_KERNEL) --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadscope --junitxml=$(PROFILE)/2-nbval.xml & nbval=$$!; \
+	  $(STAGE) "unitarias, integración y núcleos calientes" -- $(MEASURED) -m pytest -q tests/unit tests/integration tests/kernels -n 3 --junitxml=$(PROFILE)/1-unitarias.xml; units=$$?; \
+	  wait $$check; check=$$?; wait $$nbval; nbval=$$?; [ $$units = 0 ] && [ $$check = 0 ] && [ $$nbval = 0 ]
 	@$(STAGE) --buffered "navegador (JupyterLab + Chromium)" -- $(BIN)/python -m pytest -q tests/browser --junitxml=$(PROFILE)/3-navegador.xml & browser=$$!; \
 	  $(STAGE) --buffered "ronda de corrección" -- $(COVERAGE) run -m pytest -q tests/grading -n 3 --dist loadfile --junitxml=$(PROFILE)/5-ronda.xml & round=$$!; \
 	  $(STAGE) "respuestas equivocadas" -- $(BIN)/python -m pytest -q tests/proof -n 2 --junitxml=$(PROFILE)/4-respuestas-equivocadas.xml; proof=$$?; \
