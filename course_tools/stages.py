@@ -62,18 +62,10 @@ def cmd_stage_summary(args) -> int:
     rows = [line.split("\t") for line in STAGES_FILE.read_text(encoding="utf-8").splitlines() if line]
     lines = ["Tiempos de make test (una etapa «a la vez» corrió junto a otra; el total es el reloj de la primera etapa "
              "a la última, sin contar dos veces lo que corrió a la vez; CPU: user+sys de sus procesos):"]
-    alone = cpu_total = 0.0
-    spans = []
-    for name, seconds, status, *extra in rows:
-        together, cpu, *span = (extra + ["", "", "", ""])[:4]
-        cpu_text = f"{float(cpu):>8.1f} s CPU" if cpu else " " * 14
-        lines.append(f"  {name:<34}{float(seconds):>8.1f} s {cpu_text}  {status}  {together}".rstrip())
-        alone += 0.0 if together else float(seconds)
-        cpu_total += float(cpu or 0)
-        spans += [(float(span[0]), float(span[1]))] if all(span) else []
-    if spans and len(spans) == len(rows):  # el reloj de verdad: del primer comienzo al último final
-        alone = max(end for _, end in spans) - min(start for start, _ in spans)
-    lines.append(f"  {'total':<34}{alone:>8.1f} s {cpu_total:>8.1f} s CPU")
+    for name, seconds, status, together, cpu, _began, _ended in rows:
+        lines.append(f"  {name:<34}{float(seconds):>8.1f} s {float(cpu):>8.1f} s CPU  {status}  {together}".rstrip())
+    clock = max(float(row[6]) for row in rows) - min(float(row[5]) for row in rows)  # del primer comienzo al último final
+    lines.append(f"  {'total':<34}{clock:>8.1f} s {sum(float(row[4]) for row in rows):>8.1f} s CPU")
     print("\n" + "\n".join(lines))
     STAGES_FILE.unlink()
     if not args.profile:

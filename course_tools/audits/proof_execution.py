@@ -181,6 +181,7 @@ def _run_rest(client, nb, variant: Variant, prefix: list[int], outcome: Outcome)
     respuesta equivocada ni para la solución (lo ejecutan nbval y la ronda) y no se ejecuta; si la variante no
     puede cambiar nada de lo que va detrás de su propio test (``reaches_later_tests``), se para en él."""
     solution_cells = {i for i, _ in cells.exercises(nb)}
+    replaced = variant.codes()
     code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     last = max((i for i, c in enumerate(nb.cells) if cells.is_graded_test(c)), default=len(nb.cells))
     if variant.target is not None and not variant.also and not reaches_later_tests(nb, variant):
@@ -190,8 +191,8 @@ def _run_rest(client, nb, variant: Variant, prefix: list[int], outcome: Outcome)
             continue
         original = nb.cells[index]
         cell = nbformat.v4.new_code_cell(original.source, metadata=original.metadata)
-        if index in solution_cells and cells.grade_id(original) in variant.codes():
-            cell.source = variant.codes()[cells.grade_id(original)]
+        if index in solution_cells and cells.grade_id(original) in replaced:
+            cell.source = replaced[cells.grade_id(original)]
         elif variant.target is not None and not cells.is_graded_test(original):
             cell.source = without_pictures(cells.strip_solution_markers(original.source))
         else:

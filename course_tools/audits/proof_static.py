@@ -70,7 +70,7 @@ def unread_names(nb, prefix: list[int], variants) -> set[str]:
     de la cambiada en adelante (con el código de cada variante), ni las funciones y clases de lo de antes.
     Cuenta cualquier palabra, también en textos y comentarios: sobra, pero no falta."""
     later = [c.source for i, c in enumerate(nb.cells) if c.cell_type == "code" and i not in prefix]
-    later += [code for v in variants for code in [v.code or "", *(c for _, c in getattr(v, "also", ()))]]
+    later += [code for v in variants for code in v.codes().values()]
     defined, bodies = set(), []
     for index in prefix:
         source = cells.strip_solution_markers(nb.cells[index].source)

@@ -231,17 +231,18 @@ def _class_common(learners, thresholds) -> dict[str, set]:
 def _between_learners(learners, slug, thresholds, result) -> None:
     """Pares por encima del umbral en el cuaderno, buscados con un índice huella -> alumnos (no todos contra todos)."""
     skip = {g: result.not_evidence[(SAME_AS_CLASSMATE, slug, g)] for fps in learners.values() for g in fps}
+    distinct = {s: {g: set(fp.hashes) - skip[g] for g, fp in fps.items()} for s, fps in learners.items()}
     holders = defaultdict(list)
-    for student, fps in learners.items():
-        for gid, fp in fps.items():
-            for h in set(fp.hashes) - skip[gid]:
+    for student, by_exercise in distinct.items():
+        for gid, hashes in by_exercise.items():
+            for h in hashes:
                 holders[(gid, h)].append(student)
     shared = defaultdict(int)
     for students in holders.values():
         for i, a in enumerate(students):
             for b in students[i + 1:]:
                 shared[(a, b)] += 1
-    sizes = {s: sum(len(set(fp.hashes) - skip[g]) for g, fp in fps.items()) for s, fps in learners.items()}
+    sizes = {s: sum(map(len, by_exercise.values())) for s, by_exercise in distinct.items()}
     for (a, b), count in sorted(shared.items()):
         if count < 0.5 * thresholds.classmate * min(sizes[a], sizes[b]):
             continue  # ni la mitad de lo necesario, en huellas: no hace falta medir

@@ -24,7 +24,8 @@ def test_a_buffered_stage_prints_at_once_and_is_not_added_to_the_total(tmp_path,
 
 def test_the_profile_keeps_the_stage_table_and_the_slowest_tests_of_each_stage(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(tools, "STAGES_FILE", tmp_path / "etapas.txt")
-    (tmp_path / "etapas.txt").write_text("unitarias\t12.5\tbien\t\nronda\t30.0\tbien\t\n", encoding="utf-8")
+    (tmp_path / "etapas.txt").write_text("unitarias\t12.5\tbien\t\t20.0\t100.0\t112.5\n"
+                                         "ronda\t30.0\tbien\t\t25.0\t112.5\t142.5\n", encoding="utf-8")
     reports = tmp_path / "informes"
     reports.mkdir()
     cases = "".join(f'<testcase classname="tests.unit.test_x" name="test_{n}" time="{n}.5"/>'
