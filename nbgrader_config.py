@@ -61,10 +61,11 @@ c.CourseSettings.memory_mb = 3072  # memoria de un núcleo de corrección
 c.CourseSettings.output_max_bytes = 2 * 1024 * 1024  # una salida (texto, imagen, HTML…)
 c.CourseSettings.notebook_output_max_bytes = 20 * 1024 * 1024  # todas las salidas de un cuaderno
 c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False solo para probar)
-c.CourseSettings.similarity_threshold_solution = 0.37  # parecidos en make grade: parte del código del cuaderno en la solución
-c.CourseSettings.similarity_threshold_classmate = 0.55  # … y la que comparten dos alumnos de lo que no es natural
-c.CourseSettings.similarity_notebook_min_chars = 228  # un cuaderno con menos código propio no se juzga
-c.CourseSettings.similarity_solution_notebooks = ["11-bucle", "18-decoder"]  # contra la solución
+# Parecidos en make grade: cada cuaderno que se juzga contra la solución, con su umbral (la parte de lo propio de la
+# solución que tiene que estar en el cuaderno del alumno).
+c.CourseSettings.similarity_solution_thresholds = {"11-bucle": 0.63}
+c.CourseSettings.similarity_threshold_classmate = 0.49  # … y la que comparten dos alumnos de lo que no es natural
+c.CourseSettings.similarity_notebook_min_chars = 194  # un cuaderno con menos código propio no se juzga
 c.CourseSettings.similarity_min_chars = 40  # un ejercicio más corto que esto pesa menos
 c.CourseSettings.similarity_min_evidence = 120  # letras compartidas que hacen falta para señalar
 # El 19 trae resuelto el decodificador del 18: el intercambio no lo publica hasta que se recoja alguna entrega del 18.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from traitlets import Bool, Dict, Float, Integer, List, Unicode
+from traitlets import Bool, Dict, Float, Integer, Unicode
 from traitlets.config import Configurable
 
 CONFIG_FILE = Path(__file__).resolve().parent.parent / "nbgrader_config.py"
@@ -45,43 +45,41 @@ class CourseSettings(Configurable):
     sandbox = Bool(True, help=(
         "Encerrar el núcleo de corrección (Landlock, sin red, sin privilegios). False solo para probar lo demás: "
         "el entorno sigue recortado.")).tag(config=True)
-    similarity_threshold_solution = Float(0.37, help=(
-        "Parecidos en make grade (copy-of-solution): parte del código propio de un alumno en un cuaderno (tras "
-        "quitar nombres, comentarios y formato, cada ejercicio pesado por su largo) que tiene que estar en la "
-        "solución publicada, más allá de lo que escriben soluciones independientes, para señalarlo. Elegido a "
-        "ciegas, solo con la calibración de catalogues/independent (nunca con una clase), en los cuadernos de "
-        "similarity_solution_notebooks: el punto medio entre el juego honrado más parecido a la solución y la "
-        "solución disfrazada menos parecida. Lo da «python -m course_tools.grading.copies_calibration --umbral»; "
-        "una prueba comprueba que es este. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
-    similarity_threshold_classmate = Float(0.55, help=(
+    similarity_solution_thresholds = Dict(value_trait=Float(), default_value={"11-bucle": 0.63}, help=(
+        "Parecidos en make grade (copy-of-solution): los cuadernos que se comparan con la solución publicada, cada "
+        "uno con su umbral: la parte de lo propio de la solución (tras quitar nombres, comentarios y formato, sin lo "
+        "que escriben soluciones independientes, cada ejercicio pesado por su largo) que tiene que estar en el "
+        "cuaderno de un alumno para señalarlo. Cada umbral sale a ciegas de la calibración de "
+        "catalogues/independent (nunca de una clase): el punto medio entre el juego honrado de ese cuaderno más "
+        "parecido a la solución y su copia disfrazada menos parecida (la concienzuda, con las expresiones "
+        "reescritas). Solo se juzgan contra la solución los cuadernos con al menos diez juegos en los que esas dos "
+        "cosas se separan; en los demás el informe dice que no se juzgan contra ella, y entre compañeros parecerse "
+        "a ella cuenta como natural. Lo da «python -m course_tools.grading.copies_calibration --umbral»; una "
+        "prueba comprueba que son estos. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
+    similarity_threshold_classmate = Float(0.49, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
         "escriben también las soluciones independientes) que dos alumnos tienen que compartir en un cuaderno, "
         "cada uno con el del otro, para señalarlos. Elegido a "
         "ciegas con la calibración, en los cuadernos que se juzgan: el punto medio entre el par de juegos "
         "honrados más parecido y el juego disfrazado menos parecido a su original. Lo da «copies_calibration "
         "--umbral»; una prueba comprueba que es este.")).tag(config=True)
-    similarity_notebook_min_chars = Integer(228, help=(
+    similarity_notebook_min_chars = Integer(194, help=(
         "Parecidos: letras de código propio (tras el analizador, pesadas) que tiene que tener la solución "
         "publicada de un cuaderno para juzgarlo. Con menos, el informe dice «no se juzga: sus respuestas son "
-        "demasiado cortas para distinguir una copia de una idea común» (00, 02–07, 10 y 12–16): en ellos una "
+        "demasiado cortas para distinguir una copia de una idea común» (00, 02–05, 07, 10 y 12–16): en ellos una "
         "copia disfrazada de un juego honrado no llega a similarity_min_evidence letras. Sale de la "
         "calibración: del cuaderno más largo al más corto, el punto medio entre el último en el que cada copia "
-        "disfrazada de un juego llega a esas letras y supera al par honrado más parecido (09, 258) y el primero "
-        "en el que no (06, 197). Lo da «copies_calibration --umbral».")).tag(config=True)
-    similarity_solution_notebooks = List(Unicode(), ["11-bucle", "18-decoder"], help=(
-        "Parecidos: los cuadernos juzgados que se comparan con la solución publicada (copy-of-solution). En los "
-        "demás (01, 08, 09, 17 y 19), un juego independiente ya se escribe casi como la solución y lo natural tapa "
-        "a quien la copia disfrazada: no hay umbral que separe las dos cosas. El informe dice que no se juzgan "
-        "contra ella, y entre compañeros parecerse a ella cuenta allí como natural. Sale de la calibración "
-        "(«copies_calibration --umbral»).")).tag(config=True)
+        "disfrazada de un juego llega a esas letras y supera al par honrado más parecido (06, 197) y el primero "
+        "en el que no (12, 191). Lo da «copies_calibration --umbral».")).tag(config=True)
     similarity_min_chars = Integer(40, help=(
         "Parecidos: el código propio de un ejercicio más corto que esto (en letras tras el analizador, cada "
         "nombre cuenta una) pesa menos, en proporción a su largo: una respuesta tan corta se escribe igual sin "
         "copiar.")).tag(config=True)
     similarity_min_evidence = Integer(120, help=(
         "Parecidos: letras (tras el analizador, pesadas) que un alumno tiene que compartir en un cuaderno, más "
-        "allá de lo natural, para señalarlo: un parecido de una línea no es un parecido. Calibrado con "
-        "catalogues/independent (copies_calibration).")).tag(config=True)
+        "allá de lo natural, para señalarlo: un parecido de una línea no es un parecido. Contra la solución "
+        "publicada, las de lo propio de ella en el cuaderno (con menos, una parte alta de ella sería media línea). "
+        "Calibrado con catalogues/independent (copies_calibration).")).tag(config=True)
     release_after = Dict({"19-rukh-juega": "18-decoder"}, help=(
         "Tareas que el intercambio (nbgrader release_assignment, el botón del Formgrader, make hub) no publica "
         "hasta que se haya recogido alguna entrega de otra: {tarea: la que tiene que estar en submitted/ antes}. "

@@ -1,8 +1,8 @@
 """Las copias de una clase: el código propio de cada cuaderno entregado, contra la solución publicada y
 contra los demás (la evidencia, pesada por largo y sin lo natural, la mide ``evidence``).
 
-Un cuaderno con poco código propio no se juzga (ni se leen sus entregas); uno que no está en
-``Thresholds.solution_notebooks`` no se juzga contra la solución publicada, y entre compañeros lo que se parece a
+Un cuaderno con poco código propio no se juzga (ni se leen sus entregas); uno sin umbral en
+``Thresholds.solution`` no se juzga contra la solución publicada, y entre compañeros lo que se parece a
 ella cuenta como natural. Los dos quedan en ``ClassComparison.not_judged`` con su motivo.
 
 Lee ``submitted/`` (lo mismo que corrige ``make grade``), ``source/`` (la solución publicada, que es la de
@@ -19,16 +19,17 @@ from pathlib import Path
 
 from ..layout.course import RELEASE, SOURCE, SUBMITTED, Course, notebook_file, notebooks_in
 from ..settings import MB
-from .evidence import Evidence, independent_sets, notebook_evidence, own_size
+from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence
 from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME,
                          Fingerprint, FingerprintCache, Thresholds, exercises, fingerprint, learner_code,
                          submission_digest)
 
 SHORT = ("no se juzga: sus respuestas son demasiado cortas para distinguir una copia de una idea común ({size} "
          "letras de código propio en la solución publicada; hacen falta {least})")
-LIKE_INDEPENDENT = ("no se juzga contra la solución publicada: soluciones escritas por separado ya se parecen a ella "
-                    "tanto como una copia disfrazada; entre compañeros sí, y lo que se parece a ella cuenta como "
-                    "natural (dos alumnos que la escriben casi igual no se señalan)")
+LIKE_INDEPENDENT = ("no se juzga contra la solución publicada: la calibración no le da umbral (una solución escrita por "
+                    "separado ya se le parece tanto como una copia disfrazada, lo que solo ella escribe es demasiado "
+                    "poco, o hay pocas soluciones independientes para fiarse); entre compañeros sí, y lo que se parece "
+                    "a ella cuenta como natural (dos alumnos que la escriben casi igual no se señalan)")
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Finding:
     student: str
     assignment: str
     other: str
-    similarity: float  # parte de su código propio del cuaderno (pesada por largo) que es evidencia
+    similarity: float  # parte (pesada por largo) de lo propio de la solución que tiene, o de su código que comparte
     code: str
     evidence: int = 0  # letras compartidas que son evidencia (tras el analizador, pesadas)
     exercises: tuple = ()  # (grade_id, letras compartidas) de cada ejercicio con evidencia, la mayor primero
@@ -49,8 +50,8 @@ class Finding:
         """Por qué sale, en una línea."""
         where = ", ".join(gid for gid, _ in self.exercises)
         if self.code == COPY_OF_SOLUTION:
-            return (f"{100 * self.similarity:.0f} % de su código propio del cuaderno ({self.evidence} letras) está "
-                    f"en la solución publicada y no en soluciones independientes: {where}")
+            return (f"tiene el {100 * self.similarity:.0f} % de lo propio de la solución publicada ({self.evidence} "
+                    f"letras; propio: lo que no escriben así soluciones independientes): {where}")
         return (f"comparte con {self.other} el {100 * self.similarity:.0f} % de su código propio que no es natural "
                 f"({self.evidence} letras; natural: lo que escriben así soluciones independientes o casi toda la "
                 f"clase): {where}")
@@ -162,7 +163,7 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
             store.put(f"{student}/{slug}", found[student][1], read)
     learners: dict[str, dict[str, Fingerprint]] = {
         s: {g: fp for g, fp in store.get(f"{s}/{slug}").items() if fp.hashes} for s in found}
-    natural = _natural(course, slug, given, thresholds)
+    natural = _natural(course, slug, wanted, given, thresholds)
     for student, fps in learners.items():
         for gid, fp in fps.items():
             result.code[(student, slug, gid)] = fp
@@ -184,13 +185,15 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
     _number_groups(result, slug)
 
 
-def _natural(course, slug, given, thresholds) -> dict[str, set]:
-    """grade_id -> las huellas de las soluciones independientes de ``catalogues/independent`` (no son evidencia)."""
+def _natural(course, slug, wanted, given, thresholds) -> dict[str, set]:
+    """grade_id -> las huellas de las soluciones independientes de ``catalogues/independent`` (no son evidencia),
+    cada una en su celda como la entregaría su alumno (como se leen las entregas)."""
     natural = {gid: set() for gid in given}
+    cell_of = {e.grade_id: e for e in wanted}
     for written in independent_sets(course.layout.catalogue_dir, slug):
         for gid, body in written.items():
             if gid in natural:
-                natural[gid] |= set(fingerprint(body, thresholds).without(given[gid]).hashes)
+                natural[gid] |= set(fingerprint(cell_of[gid].answered(body), thresholds).without(given[gid]).hashes)
     return natural
 
 
@@ -200,7 +203,7 @@ def _finding(student, slug, other, ev: Evidence, code) -> Finding:
 
 
 def _flagged(ev: Evidence, threshold: float, thresholds: Thresholds) -> bool:
-    return ev.score >= threshold and ev.shared >= thresholds.min_evidence
+    return ev.score >= threshold and ev.letters >= thresholds.min_evidence
 
 
 def _against_solution(learners, solutions, slug, thresholds, result) -> set[str]:
@@ -208,8 +211,8 @@ def _against_solution(learners, solutions, slug, thresholds, result) -> set[str]
     copied = set()
     natural = {g: result.not_evidence[(COPY_OF_SOLUTION, slug, g)] for g in solutions}
     for student, fps in learners.items():
-        ev = notebook_evidence(fps, solutions, natural, thresholds.k, thresholds.min_chars)
-        if _flagged(ev, thresholds.solution, thresholds):
+        ev = solution_evidence(fps, solutions, natural, thresholds.k, thresholds.min_chars)
+        if _flagged(ev, thresholds.solution[slug], thresholds):
             copied.add(student)
             result.findings.append(_finding(student, slug, SOLUTION, ev, COPY_OF_SOLUTION))
     return copied

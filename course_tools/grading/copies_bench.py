@@ -8,14 +8,9 @@ y la de una ronda reanudada en la que solo cambió una entrega.
 
 from __future__ import annotations
 
-import ast
-import builtins
-import io
-import keyword
 import shutil
 import tempfile
 import time
-import tokenize
 from pathlib import Path
 
 import nbformat
@@ -23,45 +18,9 @@ import nbformat
 from ..rules import cells
 from ..layout.course import RELEASE, ROOT, SOURCE, SUBMITTED, Course
 from .copies import cache_path, compare_class
+from .disguise import renamed
 from .evidence import INDEPENDENT_DIR
 from .similarity import NOT_JUDGED
-
-# Los nombres de Python (``dir(__builtins__)`` daría los métodos de un dict en un módulo importado) y los de las
-# bibliotecas: quien copia cambia sus nombres, no ``zip`` ni ``torch``, o su código dejaría de funcionar.
-_KEEP = set(dir(builtins)) | {"torch", "nn", "F", "np", "math", "self"}
-
-
-def _imported(code: str) -> tuple[set[str], set[int]]:
-    """Los nombres que ``code`` importa y las líneas de sus ``import``: se llaman como en su módulo."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return set(), set()
-    names, lines = set(), set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
-            lines |= set(range(node.lineno, node.end_lineno + 1))
-    return names, lines
-
-
-def _renamed(code: str, suffix: str) -> str:
-    """``code`` con ``suffix`` detrás de cada nombre propio (no las palabras de Python, ni lo importado, ni los
-    atributos)."""
-    keep, import_lines = _imported(code)
-    out, previous = [], None
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
-            text = tok.string
-            if (tok.type == tokenize.NAME and not keyword.iskeyword(text) and text not in _KEEP | keep
-                    and previous != "." and tok.start[0] not in import_lines):
-                text += suffix
-            out.append((tok.type, text))
-            previous = tok.string
-        return tokenize.untokenize(out)
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        return code
-
 
 def synthetic_class(root: Path, students: int, source_root: Path = ROOT) -> int:
     """Escribe la clase en ``root``; devuelve cuántos cuadernos entregó."""
@@ -82,7 +41,7 @@ def synthetic_class(root: Path, students: int, source_root: Path = ROOT) -> int:
             nb = nbformat.reads(nbformat.writes(release), as_version=4)
             for cell in nb.cells:
                 if cell.cell_type == "code" and cells.grade_id(cell) in solutions:
-                    cell.source = _renamed(solutions[cells.grade_id(cell)], f"_{i}")
+                    cell.source = renamed(solutions[cells.grade_id(cell)], f"_{i}")
             target = course.layout.notebook(SUBMITTED, slug, student=f"alumno-{i:03d}")
             target.parent.mkdir(parents=True, exist_ok=True)
             nbformat.write(nb, str(target))

@@ -1,10 +1,12 @@
 """Los ajustes de los parecidos, elegidos a ciegas con trabajo independiente (``catalogues/independent``).
 
-Para cada cuaderno con juegos independientes, ``measure`` mide:
+Cada juego se mide en su celda, como lo entregaría su alumno (``Exercise.answered``), igual que se leen las
+entregas de una clase. Para cada cuaderno con juegos independientes, ``measure`` mide:
 
-- cada juego contra la solución publicada, con lo natural sacado de los otros juegos (nunca de sí mismo), y la
-  solución publicada disfrazada (nombres propios cambiados, comentarios, líneas en blanco y dos sentencias
-  independientes en otro orden) contra la solución;
+- cuánto de lo propio de la solución publicada tiene cada juego (``solution_evidence``), con lo natural sacado de
+  los otros juegos (nunca de sí mismo), y cuánto tienen dos copias de la solución (``disguise``): la disfrazada
+  (nombres propios cambiados, comentarios, líneas en blanco y dos sentencias independientes en otro orden) y la
+  reescrita (además, alguna expresión escrita de otra forma; desde la solución, nombres y orden no cambian nada);
 - cada par de juegos entre sí, con lo natural de los demás, y cada juego disfrazado contra el original.
 
 De esas filas salen, en orden y sin mirar ninguna clase (``chosen``, ``--umbral`` en la orden):
@@ -12,11 +14,12 @@ De esas filas salen, en orden y sin mirar ninguna clase (``chosen``, ``--umbral`
 1. qué cuadernos se juzgan (``blind_min_chars``): del que más código propio tiene al que menos, mientras
    cada copia disfrazada de un juego llega a las letras mínimas y supera al par honrado más parecido; en los
    más cortos una copia y una idea común se escriben igual, y el informe lo dice;
-2. cuáles de ellos se juzgan contra la solución (``solution_notebooks``): aquellos en los que la solución
-   disfrazada supera a todo juego honrado. En los otros un juego se escribe ya como la solución: parecerse a
-   ella es natural también entre compañeros, y la copia de un juego con menos de ``min_evidence`` letras
-   propias (lo demás, como la solución o los otros juegos) no se puede ver: no se mide;
-3. los dos umbrales (``blind_threshold``), cada uno con sus filas de los cuadernos que se juzgan.
+2. cuáles de ellos se juzgan contra la solución, cada uno con su umbral (``solution_thresholds``): los que tienen
+   diez juegos o más y en los que las dos copias de la solución llegan a las letras mínimas y superan a todo
+   juego honrado. En los otros un juego se escribe ya como la solución (o lo propio de ella es muy poco):
+   parecerse a ella es natural también entre compañeros, y la copia de un juego con menos de ``min_evidence``
+   letras propias (lo demás, como la solución o los otros juegos) no se puede ver: no se mide;
+3. el umbral entre compañeros (``blind_threshold``), con las filas de los cuadernos que se juzgan.
 
 ``calibrate`` devuelve las filas de lo que el informe juzga y ``problems`` lo que no se cumple: ningún juego
 honrado puede salir señalado y toda copia disfrazada tiene que salir. Unas pruebas comprueban que los ajustes
@@ -26,20 +29,21 @@ de ``settings.py`` son los que salen y que con ellos no hay problemas.
 from __future__ import annotations
 
 import argparse
-import ast
-import io
 import itertools
-import tokenize
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..layout.course import RELEASE, ROOT, SOURCE, Course
-from .copies_bench import _renamed
-from .evidence import Evidence, independent_sets, notebook_evidence, own_size
+from ..rules import cells
+from .disguise import disguised, rewritten
+from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence
 from .similarity import Thresholds, exercises, fingerprint
 
 
 AGAINST_SOLUTION, AGAINST_CLASSMATE = "solución", "compañero"
+# Un cuaderno se juzga contra la solución con su propio umbral, que sale de su juego honrado más parecido a ella:
+# con cinco juegos, el más alto de cinco es una estimación demasiado pobre; con diez (11, 17 y 18), no.
+SETS_FOR_A_THRESHOLD = 10
 
 
 @dataclass(frozen=True)
@@ -52,46 +56,17 @@ class Row:
     should_flag: bool
     size: int = 0  # código propio de la solución publicada del cuaderno (letras tras el analizador, pesadas)
     against: str = AGAINST_SOLUTION  # con qué umbral se juzga: el de la solución o el de entre compañeros
+    letters: int = 0  # las que tienen que llegar a min_evidence (``Evidence.letters``)
 
 
-def _swapped(code: str) -> str:
-    """``code`` con el primer par de sentencias seguidas e independientes (asignaciones) en otro orden."""
-    try:
-        body = ast.parse(code).body
-    except SyntaxError:
-        return code
-    lines = code.split("\n")
-    for a, b in zip(body, body[1:]):
-        if not (isinstance(a, (ast.Assign, ast.Expr)) and isinstance(b, (ast.Assign, ast.Expr))):
-            continue
-        if a.end_lineno != a.lineno or b.end_lineno != b.lineno:
-            continue
-        stored = lambda s: {n.id for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        used = lambda s: {n.id for n in ast.walk(s) if isinstance(n, ast.Name)}
-        if stored(a) & used(b) or stored(b) & used(a) or isinstance(a, ast.Expr) or isinstance(b, ast.Expr):
-            continue
-        i, j = a.lineno - 1, b.lineno - 1
-        lines[i], lines[j] = lines[j], lines[i]
-        return "\n".join(lines)
-    return code
+def _prints(bodies: dict[str, str], wanted: dict, given: dict[str, set], t: Thresholds) -> dict:
+    """Las huellas de cada cuerpo en su celda (``grade_id -> Exercise``), como se leen las entregas de una clase."""
+    return {g: fingerprint(wanted[g].answered(b), t).without(given[g]) for g, b in bodies.items() if g in given}
 
 
-def disguised(code: str, tag: str = "m") -> str:
-    """Lo que hace quien copia y disimula: otro orden, otros nombres, un comentario y una línea en blanco por línea."""
-    renamed = _renamed(_swapped(code.strip("\n")), f"_{tag}")
-    try:
-        tokenize.generate_tokens(io.StringIO(renamed).readline)
-    except tokenize.TokenError:
-        return renamed
-    out = []
-    for line in renamed.split("\n"):
-        out.append(line + ("  # lo pensé así" if line.strip() and not line.rstrip().endswith(("\\", ",", "(")) else ""))
-        out.append("")
-    return "\n".join(out)
-
-
-def _prints(bodies: dict[str, str], given: dict[str, set], t: Thresholds) -> dict:
-    return {g: fingerprint(b, t).without(given[g]) for g, b in bodies.items() if g in given}
+def _disguised_body(body: str, disguise) -> str:
+    """``body`` con ``disguise`` en cada una de sus partes (una por región de solución de la celda)."""
+    return cells.join_parts([disguise(part) for part in cells.split_parts(body)])
 
 
 def _union(sets: list[dict]) -> dict[str, set]:
@@ -102,14 +77,17 @@ def _union(sets: list[dict]) -> dict[str, set]:
     return out
 
 
-def _flagged(score: float, shared: float, against: str, t: Thresholds) -> bool:
-    """Lo que el informe haría con ``t``: señalar si pasa el umbral de su tipo y comparte las letras mínimas."""
-    return score >= (t.solution if against == AGAINST_SOLUTION else t.classmate) and shared >= t.min_evidence
+def _flagged(r: Row, t: Thresholds) -> bool:
+    """Lo que el informe haría con ``t``: señalar si pasa el umbral de su tipo (contra la solución, el de su
+    cuaderno; sin umbral, no se juzga) y comparte las letras mínimas."""
+    threshold = t.solution.get(r.slug) if r.against == AGAINST_SOLUTION else t.classmate
+    return threshold is not None and r.score >= threshold and r.letters >= t.min_evidence
 
 
 def _row(slug, what, ev: Evidence, t: Thresholds, should_flag: bool, size: float, against: str) -> Row:
-    return Row(slug, what, round(ev.score, 3), round(ev.shared), _flagged(ev.score, ev.shared, against, t),
-               should_flag, round(size), against)
+    row = Row(slug, what, round(ev.score, 3), round(ev.shared), False, should_flag, round(size), against,
+              round(ev.letters))
+    return replace(row, flagged=_flagged(row, t))
 
 
 def _both_ways(a, b, skip, t: Thresholds) -> Evidence:
@@ -138,23 +116,26 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
     de los juegos honrados (no se juzga contra ella), lo que se parece a ella es natural también entre compañeros."""
     rows = []
     given = {e.grade_id: set(fingerprint(e.given, t).hashes) for e in wanted}
-    solution = _prints({e.grade_id: e.solution for e in wanted}, given, t)
+    cell_of = {e.grade_id: e for e in wanted}
+    solution = {e.grade_id: fingerprint(e.solution, t).without(given[e.grade_id]) for e in wanted}
     size = own_size(solution, t.k, t.min_chars)
     add = lambda what, ev, should, against: rows.append(_row(slug, what, ev, t, should, size, against))
-    honest = [_prints(s, given, t) for s in sets]
+    honest = [_prints(s, cell_of, given, t) for s in sets]
     for i, own in enumerate(honest, start=1):
         others = _union([fps for j, fps in enumerate(honest, start=1) if j != i])
-        add(f"juego {i} / solución", notebook_evidence(own, solution, others, t.k, t.min_chars), False, AGAINST_SOLUTION)
-    copy = _prints({e.grade_id: disguised(e.solution) for e in wanted}, given, t)
-    add("solución disfrazada / solución", notebook_evidence(copy, solution, _union(honest), t.k, t.min_chars), True,
-        AGAINST_SOLUTION)
+        add(f"juego {i} / solución", solution_evidence(own, solution, others, t.k, t.min_chars), False, AGAINST_SOLUTION)
+    for what, disguise in (("disfrazada", disguised), ("reescrita", rewritten)):
+        copy = _prints({e.grade_id: cells.join_parts([disguise(r) for r in e.regions()]) for e in wanted}, cell_of,
+                       given, t)
+        add(f"solución {what} / solución", solution_evidence(copy, solution, _union(honest), t.k, t.min_chars), True,
+            AGAINST_SOLUTION)
     common = _union([solution]) if not _separates(rows, t.min_evidence) else {}
     natural = lambda fps: {g: _union(fps).get(g, set()) | common.get(g, set()) for g in given}
     for i, own in enumerate(honest, start=1):
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])
         if common and notebook_evidence(own, own, skip, t.k, t.min_chars).shared < t.min_evidence:
             continue  # casi todo, como la solución (aquí natural) o los otros juegos: su copia no se puede ver
-        copy = _prints({g: disguised(b) for g, b in sets[i - 1].items()}, given, t)
+        copy = _prints({g: _disguised_body(b, disguised) for g, b in sets[i - 1].items()}, cell_of, given, t)
         add(f"juego {i} disfrazado / juego {i}", _both_ways(copy, own, skip, t), True, AGAINST_CLASSMATE)
     for (i, a), (j, b) in itertools.combinations(enumerate(honest, start=1), 2):
         skip = natural([fps for n, fps in enumerate(honest, start=1) if n not in (i, j)])
@@ -165,8 +146,7 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
 def judged(rows: list[Row], t: Thresholds) -> list[Row]:
     """Las filas que el informe juzga con los ajustes ``t`` (cuadernos con bastante código propio y, contra la
     solución, los de ``solution_notebooks``), con lo que ``t`` señalaría en cada una."""
-    return [replace(r, flagged=_flagged(r.score, r.shared, r.against, t))
-            for r in _judged_rows(rows, t.notebook_min_chars, t.solution_notebooks)]
+    return [replace(r, flagged=_flagged(r, t)) for r in _judged_rows(rows, t.notebook_min_chars, t.solution_notebooks)]
 
 
 def _judged_rows(rows: list[Row], min_chars: int, against_solution) -> list[Row]:
@@ -197,7 +177,7 @@ def blind_threshold(rows: list[Row], min_evidence: int) -> float:
     parte del código, y el mismo alumno en un cuaderno más largo sí llegaría (acusar a un inocente cuesta más que
     dejar pasar una copia). De las copias, solo las que llegan a esas letras: las demás no salen con ningún
     umbral (``problems`` ya las cuenta). Sin hueco, o sin ninguna copia que llegue, ``NoGap`` dice cuáles."""
-    copies = [r for r in rows if r.should_flag and r.shared >= min_evidence]
+    copies = [r for r in rows if r.should_flag and r.letters >= min_evidence]
     if not copies:
         raise NoGap(f"ninguna copia disfrazada llega a {min_evidence} letras compartidas: no hay con qué elegir el umbral")
     lowest = min(copies, key=lambda r: r.score)
@@ -214,7 +194,7 @@ def _separates(rows: list[Row], min_evidence: int) -> bool:
     """En las filas de un cuaderno: toda copia llega a las letras mínimas y queda por encima de la honrada más alta."""
     copies = [r for r in rows if r.should_flag]
     top = max((r.score for r in rows if not r.should_flag), default=0.0)
-    return bool(copies) and all(r.shared >= min_evidence and r.score > top for r in copies)
+    return bool(copies) and all(r.letters >= min_evidence and r.score > top for r in copies)
 
 
 def _by_notebook(rows: list[Row], against: str) -> list[tuple[str, list[Row]]]:
@@ -241,22 +221,25 @@ def blind_min_chars(rows: list[Row], min_evidence: int) -> int:
     return 0
 
 
-def solution_notebooks(rows: list[Row], min_chars: int, min_evidence: int) -> list[str]:
-    """Los cuadernos juzgados (``min_chars``) que se pueden juzgar contra la solución publicada: donde ningún juego
-    honrado se le parece tanto como su copia disfrazada (en los demás, una solución independiente ya se escribe
-    como ella, y lo natural tapa a quien la copia)."""
-    return sorted(slug for slug, its in _by_notebook(rows, AGAINST_SOLUTION)
-                  if its[0].size >= min_chars and _separates(its, min_evidence))
+def solution_thresholds(rows: list[Row], min_chars: int, min_evidence: int) -> dict[str, float]:
+    """Los cuadernos juzgados (``min_chars``) que se pueden juzgar contra la solución publicada, cada uno con su
+    umbral (``blind_threshold`` de sus filas): los que tienen al menos ``SETS_FOR_A_THRESHOLD`` juegos y en los que
+    ningún juego honrado se le parece tanto como sus copias disfrazadas. En los demás, una solución independiente ya
+    se escribe como ella (lo natural tapa a quien la copia), o hay pocos juegos para fiarse de su honrado más alto."""
+    found = {}
+    for slug, its in _by_notebook(rows, AGAINST_SOLUTION):
+        honest = [r for r in its if not r.should_flag]
+        if its[0].size >= min_chars and len(honest) >= SETS_FOR_A_THRESHOLD and _separates(its, min_evidence):
+            found[slug] = blind_threshold(its, min_evidence)
+    return dict(sorted(found.items()))
 
 
 def chosen(rows: list[Row], min_evidence: int) -> dict:
     """Los ajustes del informe que da la medida de todos los cuadernos (``measure``), cada uno a partir del anterior."""
     min_chars = blind_min_chars(rows, min_evidence)
-    against_solution = solution_notebooks(rows, min_chars, min_evidence)
+    against_solution = solution_thresholds(rows, min_chars, min_evidence)
     kept = _judged_rows(rows, min_chars, against_solution)
-    return {"similarity_notebook_min_chars": min_chars, "similarity_solution_notebooks": against_solution,
-            "similarity_threshold_solution": blind_threshold(
-                [r for r in kept if r.against == AGAINST_SOLUTION], min_evidence),
+    return {"similarity_notebook_min_chars": min_chars, "similarity_solution_thresholds": against_solution,
             "similarity_threshold_classmate": blind_threshold(
                 [r for r in kept if r.against == AGAINST_CLASSMATE], min_evidence)}
 
@@ -266,16 +249,16 @@ def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
         mark = "✓" if r.flagged == r.should_flag else "✗"
         print(f"{mark} {r.slug:22} {r.what:32} {100 * r.score:5.1f} %  {r.shared:5} letras  "
               f"{'señalado' if r.flagged else '-'}")
-    for against in (AGAINST_SOLUTION, AGAINST_CLASSMATE):
-        mine = [r for r in rows if r.against == against]
+    groups = [(f"Contra la solución, en {slug}", its) for slug, its in _by_notebook(rows, AGAINST_SOLUTION)]
+    for name, mine in groups + [("Contra un compañero", [r for r in rows if r.against == AGAINST_CLASSMATE])]:
         if mine:
-            print(f"Contra {'la solución' if against == AGAINST_SOLUTION else 'un compañero'}: honrado más alto "
-                  f"{max((r.score for r in mine if not r.should_flag), default=0):.3f}, copia más baja "
-                  f"{min((r.score for r in mine if r.should_flag), default=0):.3f}.")
+            print(f"{name}: honrado más alto {max((r.score for r in mine if not r.should_flag), default=0):.3f}, "
+                  f"copia más baja {min((r.score for r in mine if r.should_flag), default=0):.3f}.")
     short = sorted({(r.slug, r.size) for r in everything if r.size < t.notebook_min_chars})
     print(f"No se juzgan (menos de {t.notebook_min_chars} letras de código propio): "
           + (", ".join(f"{slug} ({size})" for slug, size in short) or "ninguno") + ".")
-    print("Contra la solución publicada, solo: " + ", ".join(t.solution_notebooks) + f". {len(problems(rows))} problema(s).")
+    print("Contra la solución publicada, solo: " + ", ".join(f"{slug} ({value:.2f})" for slug, value in t.solution.items())
+          + f". {len(problems(rows))} problema(s).")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -293,7 +276,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Sin umbral: {gap}.")
             return 1
         for name, value in found.items():
-            print(f"{name} = {value:.2f}" if isinstance(value, float) else f"{name} = {value!r}")
+            if isinstance(value, dict):
+                value = "{" + ", ".join(f"{key!r}: {number:.2f}" for key, number in value.items()) + "}"
+            print(f"{name} = {value:.2f}" if isinstance(value, float) else f"{name} = {value}")
         return 0
     rows = judged(everything, t)
     _print_rows(rows, everything, t)

@@ -8,6 +8,9 @@ ejercicio) ni, en una clase grande, uno que comparte más de la mitad de la clas
 obliga a escribir, como el ``-m`` de MOSS). Lo que queda compartido, pesado, sobre todo el código propio
 pesado, es la parte del cuaderno que coincide: el ``score`` que se compara con el umbral; y las letras
 compartidas tienen que llegar a ``Thresholds.min_evidence`` (un parecido de media línea no es un parecido).
+
+Contra la solución publicada se mide al revés (``solution_evidence``): qué parte de lo propio de la solución está
+en el cuaderno del alumno.
 """
 
 from __future__ import annotations
@@ -51,10 +54,17 @@ class Evidence:
     own: float = 0.0  # letras propias, pesadas
     shared: float = 0.0  # letras compartidas que son evidencia, pesadas
     exercises: dict = field(default_factory=dict)  # grade_id -> letras compartidas (sin pesar)
+    of_solution: bool = False  # medida desde la solución publicada (``solution_evidence``)
 
     @property
     def score(self) -> float:
         return self.shared / self.own if self.own else 0.0
+
+    @property
+    def letters(self) -> float:
+        """Las letras que tienen que llegar a ``Thresholds.min_evidence`` para señalar: las compartidas, o, contra la
+        solución, lo propio de ella (con tan poco, una parte alta de ella sería media línea)."""
+        return self.own if self.of_solution else self.shared
 
     def add(self, gid: str, fp: Fingerprint, evidence: set, k: int, min_chars: int, natural: set | None = None) -> None:
         """Suma un ejercicio; con ``natural``, su código propio es solo lo que no está en esas huellas."""
@@ -80,4 +90,18 @@ def notebook_evidence(own: dict[str, Fingerprint], other: dict[str, Fingerprint]
         shared = set(fp.hashes) & set(theirs.hashes) if theirs is not None else set()
         natural = not_evidence.get(gid, set())
         found.add(gid, fp, shared - natural, k, min_chars, natural if distinctive else None)
+    return found
+
+
+def solution_evidence(own: dict[str, Fingerprint], solution: dict[str, Fingerprint], natural: dict[str, set],
+                      k: int, min_chars: int) -> Evidence:
+    """Cuánto de lo propio de la solución publicada (lo que no escriben soluciones independientes) está en el
+    cuaderno de un alumno, cada ejercicio pesado por el largo de la solución.
+
+    Se mide desde la solución y no desde el alumno: lo propio de la solución es siempre el mismo código, así que
+    la parte que un alumno tiene de él no baja porque escriba más, ni sube porque escriba poco y natural. Una
+    copia disfrazada conserva casi todo lo propio de la solución; un honrado que escribe como ella, solo lo que
+    el ejercicio lleva a escribir así (``copies_calibration`` lo mide con los juegos independientes)."""
+    found = notebook_evidence(solution, own, natural, k, min_chars, distinctive=True)
+    found.of_solution = True
     return found

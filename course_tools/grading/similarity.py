@@ -11,14 +11,15 @@ variables, reformatear, comentar o cambiar el orden de líneas largas no esconde
 Dos hallazgos, que nunca cambian una nota, juzgados sobre el cuaderno entero (``evidence``: cada ejercicio
 pesado por su largo, sin lo que escriben soluciones independientes ni lo que comparte casi toda la clase):
 
-- ``copy-of-solution``: el código propio de un cuaderno está, por encima del umbral, en la solución
-  publicada (``source/`` y ``notebooks/`` tienen la misma);
+- ``copy-of-solution``: lo propio de la solución publicada de un cuaderno (``source/`` y ``notebooks/`` tienen la
+  misma; sin lo que escriben soluciones independientes) está, por encima del umbral de ese cuaderno, en el código
+  del alumno;
 - ``same-as-classmate``: dos alumnos que no copiaron la solución publicada comparten, por encima del
   umbral, su código más allá de lo natural (también lo que comparten con la solución: quien copia a un
   compañero que escribió como la solución sigue copiando).
 
 Solo se juzgan los cuadernos con bastante código propio en su solución publicada
-(``Thresholds.notebook_min_chars``) y, contra la solución, los de ``Thresholds.solution_notebooks``; de los demás
+(``Thresholds.notebook_min_chars``) y, contra la solución, los que tienen umbral en ``Thresholds.solution``; de los demás
 el informe dice que no se juzgan y por qué. Todo eso, y los dos umbrales, sale de ``copies_calibration``.
 
 Las huellas usan un hash propio y estable (no el ``hash()`` de Python, que cambia de un proceso a
@@ -50,14 +51,14 @@ def _setting(name: str):
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Cuándo un parecido se señala y qué cuadernos se juzgan. Los seis primeros vienen de ``c.CourseSettings``."""
+    """Cuándo un parecido se señala y qué cuadernos se juzgan. Los seis primeros vienen de ``c.CourseSettings``
+    (``solution``: cada cuaderno que se juzga contra la solución publicada, con su umbral)."""
 
-    solution: float = field(default_factory=lambda: _setting("similarity_threshold_solution"))  # parte del código propio
+    solution: dict = field(default_factory=lambda: dict(_setting("similarity_solution_thresholds")))  # cuaderno -> umbral
     classmate: float = field(default_factory=lambda: _setting("similarity_threshold_classmate"))  # … entre compañeros
     min_chars: int = field(default_factory=lambda: _setting("similarity_min_chars"))  # más corto: pesa menos
     min_evidence: int = field(default_factory=lambda: _setting("similarity_min_evidence"))  # letras compartidas
     notebook_min_chars: int = field(default_factory=lambda: _setting("similarity_notebook_min_chars"))  # si no, no se juzga
-    solution_notebooks: tuple = field(default_factory=lambda: tuple(_setting("similarity_solution_notebooks")))
     notebook_max_mb: int = field(default_factory=lambda: _setting("notebook_max_mb"))  # más grande: no se lee
     k: int = 12  # largo de cada k-grama, en letras tras el analizador
     window: int = 4  # ventana del aventado
@@ -67,10 +68,15 @@ class Thresholds:
     @classmethod
     def from_settings(cls, settings) -> "Thresholds":
         """Los umbrales de unos ``CourseSettings`` (los de ``nbgrader_config.py`` de un curso)."""
-        return cls(solution=settings.similarity_threshold_solution, classmate=settings.similarity_threshold_classmate,
-                   min_chars=settings.similarity_min_chars, min_evidence=settings.similarity_min_evidence,
-                   notebook_min_chars=settings.similarity_notebook_min_chars,
-                   solution_notebooks=tuple(settings.similarity_solution_notebooks), notebook_max_mb=settings.notebook_max_mb)
+        return cls(solution=dict(settings.similarity_solution_thresholds),
+                   classmate=settings.similarity_threshold_classmate, min_chars=settings.similarity_min_chars,
+                   min_evidence=settings.similarity_min_evidence,
+                   notebook_min_chars=settings.similarity_notebook_min_chars, notebook_max_mb=settings.notebook_max_mb)
+
+    @property
+    def solution_notebooks(self) -> tuple:
+        """Los cuadernos que se juzgan contra la solución publicada: los que tienen umbral propio."""
+        return tuple(sorted(self.solution))
 
 
 @dataclass
@@ -163,6 +169,20 @@ class Exercise:
     grade_id: str
     given: str
     solution: str
+    cell: str = ""  # la celda de la solución publicada, con sus marcas
+
+    def answered(self, body: str) -> str:
+        """La celda como la entrega quien escribe ``body`` en el hueco (``cells.answered``): lo que se compara de
+        un alumno es la celda entera, y lo que se compara de una solución independiente tiene que ser igual."""
+        from ..rules import cells
+
+        return cells.answered(self.cell, body)
+
+    def regions(self) -> list[str]:
+        """El código de la solución publicada en cada región de solución de la celda (lo que un alumno copia)."""
+        from ..rules import cells
+
+        return cells.solution_regions(self.cell)
 
 
 def exercises(source_nb, release_nb) -> list[Exercise]:
@@ -177,7 +197,7 @@ def exercises(source_nb, release_nb) -> list[Exercise]:
         if prediction_checks(source_nb.cells[test_index].source):
             continue
         gid = cells.grade_id(cell)
-        found.append(Exercise(gid, given.get(gid, ""), cells.strip_solution_markers(cell.source)))
+        found.append(Exercise(gid, given.get(gid, ""), cells.strip_solution_markers(cell.source), cell.source))
     return found
 
 

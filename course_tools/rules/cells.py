@@ -17,6 +17,7 @@ corrección leen estas reglas de aquí.
 from __future__ import annotations
 
 import re
+import textwrap
 from functools import lru_cache
 
 import nbformat
@@ -154,6 +155,49 @@ def strip_solution_markers(source: str) -> str:
     """Quita las líneas de marca de solución y deja la solución (lo que haría un alumno que la escribe)."""
     begin, end = solution_delimiters()
     return "\n".join(line for line in source.split("\n") if begin not in line and end not in line)
+
+
+# --- Lo que escribe un alumno en una celda de solución -------------------------------------
+
+PARTS_SEPARATOR = "# ---"  # en un cuerpo para una celda con varias regiones de solución, la línea entre ellas
+
+
+def _regions(lines: list[str]) -> list[tuple[int, int]]:
+    """(primera, última) línea de cada región de solución, marcas incluidas."""
+    begin, end = solution_delimiters()
+    starts = [i for i, line in enumerate(lines) if begin in line]
+    return [(first, next(i for i in range(first, len(lines)) if end in lines[i])) for first in starts]
+
+
+def solution_regions(source: str) -> list[str]:
+    """El código de cada región de solución de una celda, sin las marcas ni su sangría."""
+    lines = source.split("\n")
+    return [textwrap.dedent("\n".join(lines[first + 1:last])) for first, last in _regions(lines)]
+
+
+def join_parts(parts: list[str]) -> str:
+    """Un cuerpo para una celda con una región de solución por parte (``split_parts`` lo vuelve a partir)."""
+    return f"\n{PARTS_SEPARATOR}\n".join(part.strip("\n") for part in parts)
+
+
+def split_parts(body: str) -> list[str]:
+    """Las partes de un cuerpo, una por región de solución (una sola si no trae la línea ``# ---``)."""
+    return re.split(rf"(?m)^{re.escape(PARTS_SEPARATOR)}$", body)
+
+
+def answered(source: str, body: str) -> str:
+    """La celda de solución ``source`` como la entrega quien escribe ``body``: ``body`` en su región de solución,
+    sangrado como su marca. Con varias regiones, ``body`` trae el código de cada una en orden, separado por una
+    línea ``# ---`` (``join_parts``), o la celda entera, como la escribiría el alumno."""
+    lines = source.split("\n")
+    regions = _regions(lines)
+    parts = [body] if len(regions) == 1 else split_parts(body)
+    if len(parts) != len(regions):
+        return body
+    for (first, last), part in reversed(list(zip(regions, parts))):
+        margin = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+        lines[first:last + 1] = [textwrap.indent(part.strip("\n"), margin)]
+    return "\n".join(lines)
 
 
 # --- Cómo es un hueco ------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import nbformat
 
 import copies_class_late as late
 
-from course_tools.grading.copies_bench import _renamed
+from course_tools.grading.disguise import renamed as _renamed
 from course_tools.grading.evidence import INDEPENDENT_DIR
 from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import textwrap
 
 SLUGS = ("11-bucle", "17-partidas-a-lotes", "18-decoder")
-HONEST, PAIR, COPIER, BLANK = ("Begoña", "Casimiro", "Nieves"), ("Telmo", "Amparo"), "Baltasar", "Olvido"
+HONEST, PAIR, COPIER, BLANK = ("begona", "casimiro", "nieves"), ("telmo", "amparo"), "baltasar", "olvido"
 
 
 def _code(text):
@@ -765,11 +765,11 @@ BALTASAR = {
 
 
 WORK = {
-    "Begoña": BEGONA,
-    "Casimiro": CASIMIRO,
-    "Nieves": NIEVES,
-    "Telmo": TELMO,
-    "Amparo": AMPARO,
-    "Baltasar": BALTASAR,
-    "Olvido": {},
+    "begona": BEGONA,
+    "casimiro": CASIMIRO,
+    "nieves": NIEVES,
+    "telmo": TELMO,
+    "amparo": AMPARO,
+    "baltasar": BALTASAR,
+    "olvido": {},
 }

@@ -21,7 +21,8 @@ from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE,
                                               SOLUTION, Thresholds)
 
-AGAINST_SOLUTION = [slug for slug in SLUGS if slug in Thresholds().solution_notebooks]  # 11 y 18; 17 no se juzga contra ella
+AGAINST_SOLUTION = [slug for slug in SLUGS if slug in Thresholds().solution_notebooks]  # 11; 17 y 18 no se juzgan contra ella
+NOT_AGAINST = [slug for slug in SLUGS if slug not in AGAINST_SOLUTION]
 COPIES = {("ana", slug) for slug in AGAINST_SOLUTION} | {("bea", SLUG)}
 PAIRS = {(a, slug, b) for slug in SLUGS for a, b in (("hugo", "ines"), ("ines", "hugo"))}
 
@@ -58,14 +59,15 @@ def test_another_class_like_it_with_the_roles_changed(tmp_path):
 
 
 def test_the_honest_learner_who_writes_short_answers_like_the_solution_stays_below(klass, result):
-    """carla escribe pad_to y el bloque pre-norm como la solución: pesan poco en su cuaderno y son lo natural (y 17,
-    donde un juego independiente ya se escribe como la solución, no se juzga contra ella)."""
-    below = compare_class(klass, replace(Thresholds(), solution=0.0, classmate=0.0, min_evidence=0,
-                                         solution_notebooks=SLUGS))
+    """carla escribe pad_to y el bloque pre-norm como la solución: pesan poco en su cuaderno y son lo natural. Aunque
+    17 y 18 se juzgaran contra la solución (no se juzgan: un juego independiente ya se escribe como ella), carla
+    quedaría por debajo del umbral más bajo del curso."""
+    below = compare_class(klass, replace(Thresholds(), solution={slug: 0.0 for slug in SLUGS}, classmate=0.0,
+                                         min_evidence=0))
     carla = {f.assignment: f for f in below.findings if f.student == "carla" and f.other == SOLUTION}
-    assert carla["17-partidas-a-lotes"].similarity < Thresholds().solution
-    assert carla["18-decoder"].similarity < Thresholds().solution
-    assert ("17-partidas-a-lotes", NOT_AGAINST_SOLUTION) in {(slug, code) for slug, code, _ in result.not_judged}
+    lowest = min(Thresholds().solution.values())
+    assert carla["17-partidas-a-lotes"].similarity < lowest and carla["18-decoder"].similarity < lowest
+    assert {(slug, NOT_AGAINST_SOLUTION) for slug in NOT_AGAINST} <= {(slug, code) for slug, code, _ in result.not_judged}
     assert max(f.similarity for f in result.findings) <= 1
 
 
@@ -78,11 +80,11 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(res
     everything = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     rows = [r for r in everything if r["codigo"] in (COPY_OF_SOLUTION, SAME_AS_CLASSMATE)]
     assert [(r["alumno"], r["tarea"], r["codigo"]) for r in everything if r not in rows] == [
-        ("", "17-partidas-a-lotes", NOT_AGAINST_SOLUTION)]  # lo que no se juzga, sin alumno
+        ("", slug, NOT_AGAINST_SOLUTION) for slug in NOT_AGAINST]  # lo que no se juzga, sin alumno
     assert {(r["alumno"], r["tarea"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == COPIES
     scores = [float(r["parecido"]) for r in rows]
-    least = {COPY_OF_SOLUTION: Thresholds().solution, SAME_AS_CLASSMATE: Thresholds().classmate}
-    assert scores == sorted(scores, reverse=True) and all(least[r["codigo"]] <= float(r["parecido"]) <= 1 for r in rows)
+    least = lambda r: Thresholds().solution[r["tarea"]] if r["codigo"] == COPY_OF_SOLUTION else Thresholds().classmate
+    assert scores == sorted(scores, reverse=True) and all(least(r) <= float(r["parecido"]) <= 1 for r in rows)
     assert all(r["motivo"] and r["ejercicios"] for r in rows)
     page = made["html"].read_text(encoding="utf-8")
     assert "<mark>" in page and "la solución publicada" in page and "no cambia ninguna nota" in page
@@ -91,8 +93,8 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(res
     assert "<h2>Lo que no se juzga</h2>" in page
     lines = copies_report.summary_lines(result)
     assert len(lines) == len(result.findings) + len(result.not_judged) + len(result.skipped)
-    assert any(line.startswith("ana  18-decoder  copy-of-solution: ") and "en la solución publicada" in line
-               for line in lines)
+    assert any(line.startswith(f"ana  {AGAINST_SOLUTION[0]}  copy-of-solution: tiene el ")
+               and "de lo propio de la solución publicada" in line for line in lines)
     assert any(line.startswith("hugo  17-partidas-a-lotes  same-as-classmate (grupo 1): comparte con ines")
                for line in lines)
 
@@ -154,10 +156,10 @@ def test_the_readme_gives_the_thresholds_as_the_settings_set_them():
 
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())  # sin los saltos de línea
     settings = course_settings()
-    assert f"con la solución publicada ({settings.similarity_threshold_solution:g} por defecto)" in readme
+    judged = ", ".join(f"{slug} ({value:g})" for slug, value in settings.similarity_solution_thresholds.items())
+    assert f"Contra la solución publicada solo se juzga {judged}:" in readme
     assert f"entre dos compañeros ({settings.similarity_threshold_classmate:g})" in readme
     assert f"al menos {settings.similarity_notebook_min_chars} letras de código propio" in readme
-    assert ", ".join(settings.similarity_solution_notebooks) in readme
     assert f"pesa menos ({settings.similarity_min_chars} letras tras el analizador)" in readme
     assert f"al menos {settings.similarity_min_evidence} letras" in readme
 
@@ -184,13 +186,13 @@ def test_a_notebook_too_short_to_judge_is_said_in_every_report_and_not_read(tmp_
 def test_where_the_solution_is_not_judged_looking_like_it_is_natural_between_classmates(tmp_path):
     """ana y bea pegan la solución: sin juzgar contra ella, tampoco se emparejan por ella; hugo e ines, sí."""
     klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
-    result = compare_class(klass, replace(Thresholds(), solution_notebooks=()))
+    result = compare_class(klass, replace(Thresholds(), solution={}))
     assert not flagged(result, COPY_OF_SOLUTION)
     assert flagged(result, SAME_AS_CLASSMATE) == {("hugo", SLUG, "ines"), ("ines", SLUG, "hugo")}
     assert [(a, code) for a, code, _ in result.not_judged] == [(SLUG, NOT_AGAINST_SOLUTION)]
     assert any(line.startswith(f"{SLUG}  no se juzga contra la solución publicada")
                for line in copies_report.summary_lines(result))
-    head = copies_report.copies_round(klass, replace(Thresholds(), solution_notebooks=()))[0]
+    head = copies_report.copies_round(klass, replace(Thresholds(), solution={}))[0]
     assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución)" in head
 
 
@@ -226,3 +228,16 @@ def test_the_bench_resumes_after_changing_a_submission_that_is_read(monkeypatch)
     figures = bench_copies(students=3)
     assert figures["reread"] == 1 and figures["notebooks"] == 3 * len(Course(ROOT).notebooks())
     assert figures["findings"] == 3 * len(Thresholds().solution_notebooks)
+
+
+def test_a_learner_who_hands_in_an_independent_set_has_nothing_of_the_solution_but_what_is_natural(tmp_path):
+    """El juego 6 del 11 se escribe casi como la solución. Quien entrega justo ese juego no tiene nada propio de la
+    solución: los juegos se miden en su celda, como se leen las entregas (también lo que empieza su respuesta
+    junto a la firma dada, que antes parecía propio)."""
+    from course_tools.grading.evidence import independent_sets
+
+    written = independent_sets(Course(ROOT).layout.catalogue_dir, SLUG)[5]
+    klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,), work={"sexto": written, "gus": {}}))
+    every = replace(Thresholds(), solution={SLUG: 0.0}, min_evidence=0)
+    [found] = [f for f in compare_class(klass, every).findings if f.student == "sexto"]
+    assert (found.code, found.similarity, found.evidence) == (COPY_OF_SOLUTION, 0.0, 0)

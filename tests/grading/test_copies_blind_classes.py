@@ -1,18 +1,21 @@
-"""El informe de parecidos con la tercera y la cuarta clase apartada (``copies_class_third`` y
-``copies_class_fourth``, en 11, 17 y 18), escritas cada una por alguien que no vio los juegos independientes,
-las otras clases ni los umbrales. Lo que pide la issue 43, por alumno y no por ejercicio: se señala exactamente
-a la pareja que comparte trabajo y a quien pegó la solución publicada disfrazada a mano; a ninguno de los tres
-que trabajan solos ni al cuaderno en blanco.
+"""El informe de parecidos con la tercera, la cuarta y la quinta clase apartada (``copies_class_third``,
+``copies_class_fourth`` y ``copies_class_fifth``, en 11, 17 y 18), escritas cada una por alguien que no vio los
+juegos independientes, las otras clases, el código del informe ni sus umbrales. Lo que pide la issue 43, por alumno
+y no por ejercicio: se señala exactamente a la pareja que comparte trabajo y a quien pegó la solución publicada
+disfrazada a mano; a ninguno de los tres que trabajan solos ni al cuaderno en blanco.
 
-Lo que no se cumple, dicho tal cual (``xfail`` estricto: si un día se arregla, la prueba lo dice): fermin, en la
-cuarta, pega la solución y la disfraza más que la calibración (reescribe expresiones, no solo nombres y orden) y
-no sale: 0.361 en 11 y 0.306 en 18, con el umbral en 0.37. Un juego independiente de 11 y de 18 ya se escribe
-casi como la solución (0.344), y lo que él escribe igual que ella es natural."""
+La quinta se escribió cuando las otras ya no eran ciegas para el informe (fermin, en la cuarta, no salía: su disfraz
+reescribe expresiones). Se midió por primera vez con la medida nueva ya calibrada (lo propio de la solución, medido
+desde ella, y una copia con expresiones reescritas en la calibración), y salió bien. Después cambiaron dos cosas que
+no venían de ella: los juegos independientes se miden en su celda, como se leen las entregas (antes, lo que empieza o
+acaba una respuesta junto a la firma dada parecía propio), y, contra la solución, las letras mínimas son las de lo
+propio de ella; los ajustes se recalcularon con la calibración, y la quinta sigue saliendo bien."""
 
 from __future__ import annotations
 
 import pytest
 
+import copies_class_fifth
 import copies_class_fourth
 import copies_class_third
 from copies_class import make_class
@@ -21,7 +24,7 @@ from course_tools.grading.copies import compare_class
 from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE
 from course_tools.layout.course import ROOT, Course
 
-CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth}
+CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta": copies_class_fifth}
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +57,7 @@ def test_no_honest_learner_nor_the_blank_notebook_is_flagged(graded, name):
     assert not result.skipped
 
 
-@pytest.mark.parametrize("name", ["tercera", pytest.param("cuarta", marks=pytest.mark.xfail(
-    strict=True, reason="fermin disfraza la solución reescribiendo expresiones: 0.361 en 11 y 0.306 en 18, umbral 0.37"))])
+@pytest.mark.parametrize("name", CLASSES)
 def test_the_disguised_copy_of_the_solution_is_flagged_and_nobody_else(graded, name):
     module, result = graded(name)
     assert {f.student for f in result.findings if f.code == COPY_OF_SOLUTION} == {module.COPIER}

@@ -16,8 +16,6 @@ como la escribiría el alumno.
 
 from __future__ import annotations
 
-import re
-import textwrap
 from types import SimpleNamespace
 
 import pytest
@@ -31,27 +29,8 @@ from course_tools.rules import cells
 
 COURSE = Course()
 WITH_SETS = [n for n in notebooks() if independent_sets(COURSE.layout.catalogue_dir, n.slug)]
-SEPARATOR = "# ---"  # entre las regiones de una celda que tiene varias
-
-
-def filled(source: str, body: str) -> str:
-    """La celda de solución ``source`` con ``body`` en su región de solución, sangrado como su marca. Con varias
-    regiones, ``body`` trae el código de cada una en orden, separado por una línea ``# ---`` (como en 08), o la
-    celda entera."""
-    begin, end = cells.solution_delimiters()
-    lines = source.split("\n")
-    starts = [i for i, line in enumerate(lines) if begin in line]
-    parts = [body] if len(starts) == 1 else re.split(rf"(?m)^{re.escape(SEPARATOR)}$", body)
-    if len(parts) != len(starts):
-        return body
-    for first, part in reversed(list(zip(starts, parts))):
-        last = next(i for i in range(first, len(lines)) if end in lines[i])
-        margin = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
-        lines[first:last + 1] = [textwrap.indent(part.strip("\n"), margin)]
-    return "\n".join(lines)
-
-
 def test_a_body_goes_in_place_of_its_region_with_the_indent_of_its_marker():
+    filled = cells.answered
     begin, end = cells.solution_delimiters()
     cell = f"def f(x):\n    {begin}\n    raise NotImplementedError()\n    {end}\n"
     assert filled(cell, "\ny = x + 1\n\nreturn y\n") == "def f(x):\n    y = x + 1\n\n    return y\n"
@@ -79,7 +58,7 @@ def test_every_independent_set_passes_all_the_tests_of_its_notebook(notebook):
     for number, written in enumerate(sets, start=1):
         assert set(written) == wanted, (f"{notebook.slug}, juego {number}: tiene {sorted(written)}, "
                                         f"y los ejercicios de código son {sorted(wanted)}")
-        first, *rest = [(gid, filled(source_of[gid], written[gid])) for gid in in_order]
+        first, *rest = [(gid, cells.answered(source_of[gid], written[gid])) for gid in in_order]
         variants.append(Variant(f"juego {number}", *first, also=tuple(rest)))  # el juego entero, como lo entregaría
     problems = []
     for outcome in run(SimpleNamespace(nb=nb, variants=variants), variants):

@@ -70,9 +70,9 @@ def _measured():
     return _measured.rows
 
 
-# De los tres de la clase de la issue 43: en 17 el juego 6 ya se escribe como la solución publicada (no se juzga
-# contra ella, y la prueba de abajo ve que si se juzgara sale un honrado y deja de salir la copia).
-JUDGED_AGAINST_SOLUTION = {"11-bucle", "18-decoder"}
+# De los tres de la clase de la issue 43: en 17 y 18 el juego 6 ya se escribe como la solución publicada (no se
+# juzgan contra ella, y la prueba de abajo ve que si se juzgaran sale un honrado y deja de salir la copia).
+JUDGED_AGAINST_SOLUTION = {"11-bucle"}
 
 
 def test_the_settings_pass_their_calibration_on_independent_work():
@@ -88,9 +88,10 @@ def test_the_settings_pass_their_calibration_on_independent_work():
 
 @pytest.mark.parametrize("lowered, seen", [
     ({"classmate": 0.2, "min_evidence": 100}, "18-decoder: juego 1 / juego 8 sale"),
-    ({"solution": 0.33}, "18-decoder: juego 6 / solución sale"), ({"notebook_min_chars": 0}, "06-indexado: juego"),
-    ({"solution_notebooks": ("01-python",)}, "01-python: solución disfrazada / solución no sale"),
-    ({"solution_notebooks": ("11-bucle", "17-partidas-a-lotes", "18-decoder")}, "17-partidas-a-lotes: juego 6 / solución sale")])
+    ({"solution": {"11-bucle": 0.5}}, "11-bucle: juego 6 / solución sale"), ({"notebook_min_chars": 0}, "12-evaluar: juego"),
+    ({"solution": {"01-python": 0.9}}, "01-python: solución disfrazada / solución no sale"),
+    ({"solution": {slug: 0.63 for slug in ("11-bucle", "17-partidas-a-lotes", "18-decoder")}},
+     "18-decoder: juego 6 / solución sale")])
 def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
     """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con cuadernos más
     cortos o uno más contra la solución, una copia disfrazada deja de salir."""
@@ -110,7 +111,7 @@ def test_the_calibration_measures_only_what_the_report_judges():
 
 
 def test_a_disguised_copy_is_renamed_commented_spaced_and_reordered():
-    from course_tools.grading.copies_calibration import disguised
+    from course_tools.grading.disguise import disguised
 
     code = "a = x + 1\nb = y * 2\nreturn a + b\n"
     out = disguised(code)
@@ -121,7 +122,7 @@ def test_a_disguised_copy_is_renamed_commented_spaced_and_reordered():
 def _row(score, shared, should_flag, what="juego 1 / solución", slug="99-prueba", size=300, against="solución"):
     from course_tools.grading.copies_calibration import Row
 
-    return Row(slug, what, score, shared, False, should_flag, size, against)
+    return Row(slug, what, score, shared, False, should_flag, size, against, letters=shared)
 
 
 def test_the_blind_threshold_is_the_middle_between_the_highest_honest_and_the_lowest_copy_that_can_be_flagged():
@@ -145,11 +146,11 @@ def test_without_a_gap_the_blind_threshold_says_which_rows_and_fails():
 
 
 def test_the_notebooks_judged_are_the_longest_that_separate_their_copies_from_their_pairs():
-    from course_tools.grading.copies_calibration import NoGap, blind_min_chars, solution_notebooks
+    from course_tools.grading.copies_calibration import SETS_FOR_A_THRESHOLD, NoGap, blind_min_chars, solution_thresholds
 
-    def notebook(slug, size, honest, copy, shared=200, against="compañero"):
-        return [_row(honest, 200, False, "juego 1 / juego 2", slug, size, against),
-                _row(copy, shared, True, "juego 1 disfrazado / juego 1", slug, size, against)]
+    def notebook(slug, size, honest, copy, shared=200, against="compañero", sets=1):
+        return [_row(honest, 200, False, "juego 1 / juego 2", slug, size, against)] * sets + [
+            _row(copy, shared, True, "juego 1 disfrazado / juego 1", slug, size, against)]
 
     rows = (notebook("a", 500, 0.2, 0.6) + notebook("b", 300, 0.3, 0.5) + notebook("c", 200, 0.2, 0.7, shared=90)
             + notebook("d", 100, 0.1, 0.9))
@@ -157,9 +158,13 @@ def test_the_notebooks_judged_are_the_longest_that_separate_their_copies_from_th
     assert blind_min_chars(notebook("a", 500, 0.2, 0.6), 120) == 0
     with pytest.raises(NoGap, match="ni el cuaderno con más código propio"):
         blind_min_chars(notebook("a", 500, 0.7, 0.6), 120)
-    against = (notebook("a", 500, 0.6, 0.4, against="solución") + notebook("b", 300, 0.2, 0.5, against="solución")
-               + notebook("c", 100, 0.2, 0.5, against="solución"))
-    assert solution_notebooks(against, 250, 120) == ["b"]  # a: un honrado por encima de la copia; c: corto
+    enough = SETS_FOR_A_THRESHOLD
+    against = (notebook("a", 500, 0.6, 0.4, against="solución", sets=enough)
+               + notebook("b", 300, 0.2, 0.5, against="solución", sets=enough)
+               + notebook("c", 100, 0.2, 0.5, against="solución", sets=enough)
+               + notebook("d", 400, 0.2, 0.5, against="solución", sets=enough - 1))
+    # a: un honrado por encima de la copia; c: corto; d: pocos juegos para fiarse de su honrado más alto
+    assert solution_thresholds(against, 250, 120) == {"b": 0.35}
 
 
 def test_the_default_settings_are_the_ones_their_calibration_chooses():
@@ -169,8 +174,7 @@ def test_the_default_settings_are_the_ones_their_calibration_chooses():
 
     found = chosen(_measured(), SETTINGS.min_evidence)
     assert found == {"similarity_notebook_min_chars": SETTINGS.notebook_min_chars,
-                     "similarity_solution_notebooks": list(SETTINGS.solution_notebooks),
-                     "similarity_threshold_solution": SETTINGS.solution,
+                     "similarity_solution_thresholds": SETTINGS.solution,
                      "similarity_threshold_classmate": SETTINGS.classmate}
     configured = course_settings()  # y nbgrader_config.py dice lo mismo
     assert {name: getattr(configured, name) for name in found} == found
@@ -179,13 +183,60 @@ def test_the_default_settings_are_the_ones_their_calibration_chooses():
 def test_the_calibration_command_prints_the_settings_or_why_there_are_none(capsys, monkeypatch):
     from course_tools.grading import copies_calibration
 
-    rows = [_row(0.2, 200, False, against=a) for a in ("solución", "compañero")]
+    rows = [_row(0.2, 200, False, against="solución")] * copies_calibration.SETS_FOR_A_THRESHOLD
+    rows += [_row(0.2, 200, False, against="compañero")]
     rows += [_row(0.6, 200, True, against="solución"), _row(0.5, 200, True, against="compañero")]
     monkeypatch.setattr(copies_calibration, "measure", lambda t: rows)
     assert copies_calibration.main(["--umbral"]) == 0
-    assert capsys.readouterr().out == ("similarity_notebook_min_chars = 0\nsimilarity_solution_notebooks = ['99-prueba']\n"
-                                       "similarity_threshold_solution = 0.40\nsimilarity_threshold_classmate = 0.35\n")
+    assert capsys.readouterr().out == ("similarity_notebook_min_chars = 0\nsimilarity_solution_thresholds = "
+                                       "{'99-prueba': 0.40}\nsimilarity_threshold_classmate = 0.35\n")
     monkeypatch.setattr(copies_calibration, "measure", lambda t: [_row(0.7, 200, False, against="compañero"),
                                                                   _row(0.6, 200, True, against="compañero")])
     assert copies_calibration.main(["--umbral"]) == 1
     assert capsys.readouterr().out.startswith("Sin umbral: ni el cuaderno con más código propio")
+
+
+def test_a_rewritten_copy_changes_the_first_expression_of_each_kind_and_keeps_the_rest():
+    """Quien disimula escribe alguna expresión de otra forma: la primera de cada clase, no todas."""
+    import ast
+
+    from course_tools.grading.disguise import rewritten
+
+    code = "n = len(x) - 1\nm = len(y)\ntotal += a * b\nout = F.pad(x, p, mode='constant', value=0)\nreturn x.shape[-1]"
+    out = rewritten(code)
+    ast.parse(out)  # sigue siendo Python
+    flat = " ".join(out.split())
+    assert "x_m .shape [0 ]" in flat and "len (y_m )" in flat  # la primera de su clase cambia; la segunda, no
+    assert "total_m =total_m +" in flat and "b_m *a_m" in flat  # += escrito entero; el producto conmutado
+    assert flat.index("value_m") < flat.index("mode_m")  # los argumentos con nombre, al revés
+    assert "x_m .shape [-1 ]" in flat  # x.shape: ya se cambió un tamaño
+
+
+def test_against_the_solution_the_evidence_is_how_much_of_it_the_learner_has():
+    """Desde la solución: escribir más (aunque sea natural) no diluye una copia, y las letras que cuentan son lo propio
+    de la solución."""
+    from course_tools.grading.evidence import notebook_evidence, solution_evidence
+
+    solution = {"e": fingerprint(CODE, SETTINGS)}
+    extra = CODE + "\n".join(f"print(values[{i}], limit * {i}, weight + {i})" for i in range(12))
+    learner = {"e": fingerprint(extra, SETTINGS)}
+    found = solution_evidence(learner, solution, {}, SETTINGS.k, SETTINGS.min_chars)
+    assert found.score == 1.0 and found.letters == found.own == found.shared
+    diluted = notebook_evidence(learner, solution, {}, SETTINGS.k, SETTINGS.min_chars)
+    assert diluted.score < 0.5 and diluted.letters == diluted.shared
+
+
+def test_the_regions_of_a_cell_go_back_into_it_as_the_published_solution():
+    from course_tools.grading.similarity import exercises
+    from course_tools.layout.course import RELEASE, SOURCE, Course
+    import nbformat
+
+    course = Course()
+    source = nbformat.read(str(course.layout.notebook(SOURCE, "08-modulos")), as_version=4)
+    release = nbformat.read(str(course.layout.notebook(RELEASE, "08-modulos")), as_version=4)
+    from course_tools.rules import cells
+
+    found = exercises(source, release)
+    assert any(len(e.regions()) > 1 for e in found)  # 08 tiene una clase con varias regiones
+    for e in found:
+        assert e.answered(cells.join_parts(e.regions())) == e.solution
