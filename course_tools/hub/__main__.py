@@ -21,6 +21,7 @@ def cmd_enrol(args) -> int:
     passwords = state / serve.PASSWORDS
     try:
         created, existing = accounts.enrol(Path(args.csv), state, passwords, group=accounts.LEARNERS_GROUP)
+        accounts.ensure_group(accounts.TEACHERS_GROUP)  # para dar de alta al profesorado antes del primer make hub
     except accounts.EnrolmentError as error:
         print(f"✗ {error}")
         return 2
@@ -28,6 +29,7 @@ def cmd_enrol(args) -> int:
           "añaden al grupo; su contraseña no cambia).")
     if created:
         print(f"Sus primeras contraseñas, en {passwords} (solo root la lee): cada uno pone otra al entrar.")
+    print(f"Al profesorado: usermod -aG {accounts.TEACHERS_GROUP} <usuario>.")
     return 0
 
 
