@@ -36,12 +36,15 @@ def limited_folder():
 
 
 def run_cells(folder, sources: list[str], env: dict | None = None, name: str = KERNEL_NAME, timeout: int = 60,
-              cwd=None, **options):
+              cwd=None, shutdown_wait: float | None = None, **options):
     """Ejecuta ``sources`` en un núcleo caliente nuevo (en la carpeta ``cwd``, si se da; ``options`` van a
-    ``NotebookClient``); devuelve el texto que escribió cada celda."""
+    ``NotebookClient``); devuelve el texto que escribió cada celda. Con ``shutdown_wait``, al acabar espera hasta
+    tantos segundos a que el núcleo salga solo antes de matarlo (jupyter_client espera 5)."""
     nb = new_notebook(cells=[new_code_cell(s) for s in sources])
     client = notebook_client(nb, cwd or os.getcwd(), timeout=timeout, allow_errors=True, folder=folder, name=name,
                              **options)
+    if shutdown_wait is not None:
+        client.km.shutdown_wait_time = shutdown_wait
     client.execute(env=env or KERNEL_ENV, cleanup_kc=True)
     return ["".join(o.get("text", "") or o.get("ename", "") for o in cell.outputs) for cell in nb.cells]
 

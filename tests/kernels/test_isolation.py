@@ -389,8 +389,10 @@ def test_a_grading_kernel_measures_itself_where_it_is_told(limited_folder, tmp_p
     work.mkdir()
     env = {**KERNEL_ENV, **extra, measure.FOLDER_ENV: str(data),
            measure.CONFIG_ENV: str(Path(sandbox.__file__).parents[2] / "pyproject.toml")}
+    # Los datos se guardan al salir: con la máquina cargada (make test), salir puede tardar más de los 5 s que
+    # jupyter_client espera antes de matar al núcleo, y uno muerto no deja nada (una vez en un clon nuevo).
     out = run_cells(limited_folder, ["from rukh_helpers.vocab import elo_token\nprint(elo_token(2650, 'w'))"], env=env,
-                    name=GRADING_KERNEL_NAME, cwd=work)
+                    name=GRADING_KERNEL_NAME, cwd=work, shutdown_wait=60)
     assert out[0].strip() == "<w2600>", out
     files = list(data.glob(".coverage.*"))
     assert len(files) == 1, files
