@@ -73,3 +73,23 @@ def test_no_honest_learner_nor_the_blank_notebook_is_flagged(graded, name):
 def test_the_disguised_copy_of_the_solution_is_flagged_and_nobody_else(graded, name):
     module, result = graded(name)
     assert {f.student for f in result.findings if f.code == COPY_OF_SOLUTION} == {module.COPIER}
+
+
+@pytest.mark.parametrize("name", CLASSES)
+def test_every_learner_but_the_blank_one_answers_every_code_exercise(name):
+    """Una clase apartada vale si cada alumno entrega todo: un grade_id mal escrito dejaría a alguien sin comparar
+    (sus autores comprobaron aparte, con ``proof_execution.run``, que cada uno da todos los puntos)."""
+    import nbformat
+
+    from course_tools.grading.similarity import exercises
+    from course_tools.layout.course import RELEASE, SOURCE
+
+    module, course = CLASSES[name], Course(ROOT)
+    wanted = set()
+    for slug in module.SLUGS:
+        source = nbformat.read(str(course.layout.notebook(SOURCE, slug)), as_version=4)
+        release = nbformat.read(str(course.layout.notebook(RELEASE, slug)), as_version=4)
+        wanted |= {e.grade_id for e in exercises(source, release)}
+    assert module.WORK[module.BLANK] == {}
+    assert {student: set(work) for student, work in module.WORK.items() if student != module.BLANK} == {
+        student: wanted for student in module.WORK if student != module.BLANK}
