@@ -17,12 +17,12 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..layout.course import RELEASE, SOURCE, SUBMITTED, Course, notebook_file, notebooks_in
+from ..layout.course import SUBMITTED, Course, notebook_file, notebooks_in
 from ..settings import MB
-from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence
+from .evidence import Evidence, natural_hashes, notebook_evidence, own_size, solution_evidence
 from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME,
-                         Fingerprint, FingerprintCache, Thresholds, exercises, fingerprint, learner_code,
-                         submission_digest)
+                         Fingerprint, FingerprintCache, Thresholds, course_exercises, fingerprint, given_hashes,
+                         learner_code, solution_prints, submission_digest)
 
 SHORT = ("no se juzga: sus respuestas son demasiado cortas para distinguir una copia de una idea común ({size} "
          "letras de código propio en la solución publicada; hacen falta {least})")
@@ -131,13 +131,9 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
 
 
 def _compare_assignment(course, slug, by_student, thresholds, store, result) -> None:
-    import nbformat
-
-    source = nbformat.read(str(course.layout.notebook(SOURCE, slug)), as_version=4)
-    release = nbformat.read(str(course.layout.notebook(RELEASE, slug)), as_version=4)
-    wanted = exercises(source, release)
-    given = {e.grade_id: set(fingerprint(e.given, thresholds).hashes) for e in wanted}
-    solutions = {e.grade_id: fingerprint(e.solution, thresholds).without(given[e.grade_id]) for e in wanted}
+    wanted = course_exercises(course, slug)
+    given = given_hashes(wanted, thresholds)
+    solutions = solution_prints(wanted, given, thresholds)
     size = own_size(solutions, thresholds.k, thresholds.min_chars)
     if size < thresholds.notebook_min_chars:  # ni se leen las entregas: nada de ellas se juzgaría
         result.not_judged.append((slug, NOT_JUDGED, SHORT.format(size=round(size), least=thresholds.notebook_min_chars)))
@@ -163,7 +159,7 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
             store.put(f"{student}/{slug}", found[student][1], read)
     learners: dict[str, dict[str, Fingerprint]] = {
         s: {g: fp for g, fp in store.get(f"{s}/{slug}").items() if fp.hashes} for s in found}
-    natural = _natural(course, slug, wanted, given, thresholds)
+    natural = natural_hashes(course.layout.catalogue_dir, slug, wanted, given, thresholds)
     for student, fps in learners.items():
         for gid, fp in fps.items():
             result.code[(student, slug, gid)] = fp
@@ -183,18 +179,6 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
         result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = natural[gid] | common.get(gid, set()) | like_solution
     _between_learners(rest, slug, thresholds, result)
     _number_groups(result, slug)
-
-
-def _natural(course, slug, wanted, given, thresholds) -> dict[str, set]:
-    """grade_id -> las huellas de las soluciones independientes de ``catalogues/independent`` (no son evidencia),
-    cada una en su celda como la entregaría su alumno (como se leen las entregas)."""
-    natural = {gid: set() for gid in given}
-    cell_of = {e.grade_id: e for e in wanted}
-    for written in independent_sets(course.layout.catalogue_dir, slug):
-        for gid, body in written.items():
-            if gid in natural:
-                natural[gid] |= set(fingerprint(cell_of[gid].answered(body), thresholds).without(given[gid]).hashes)
-    return natural
 
 
 def _finding(student, slug, other, ev: Evidence, code) -> Finding:

@@ -33,11 +33,11 @@ import itertools
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..layout.course import RELEASE, ROOT, SOURCE, Course
+from ..layout.course import ROOT, Course
 from ..rules import cells
 from .disguise import disguised, rewritten
-from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence
-from .similarity import Thresholds, exercises, fingerprint
+from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence, union
+from .similarity import Thresholds, answer_prints, course_exercises, given_hashes, solution_prints
 
 
 AGAINST_SOLUTION, AGAINST_CLASSMATE = "solución", "compañero"
@@ -59,22 +59,9 @@ class Row:
     letters: int = 0  # las que tienen que llegar a min_evidence (``Evidence.letters``)
 
 
-def _prints(bodies: dict[str, str], wanted: dict, given: dict[str, set], t: Thresholds) -> dict:
-    """Las huellas de cada cuerpo en su celda (``grade_id -> Exercise``), como se leen las entregas de una clase."""
-    return {g: fingerprint(wanted[g].answered(b), t).without(given[g]) for g, b in bodies.items() if g in given}
-
-
 def _disguised_body(body: str, disguise) -> str:
     """``body`` con ``disguise`` en cada una de sus partes (una por región de solución de la celda)."""
     return cells.join_parts([disguise(part) for part in cells.split_parts(body)])
-
-
-def _union(sets: list[dict]) -> dict[str, set]:
-    out: dict[str, set] = {}
-    for fps in sets:
-        for gid, fp in fps.items():
-            out.setdefault(gid, set()).update(fp.hashes)
-    return out
 
 
 def _flagged(r: Row, t: Thresholds) -> bool:
@@ -98,16 +85,13 @@ def _both_ways(a, b, skip, t: Thresholds) -> Evidence:
 
 def measure(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
     """Todas las filas de todos los cuadernos con juegos independientes, se juzguen o no (para elegir los ajustes)."""
-    import nbformat
 
     t = t or Thresholds()
     course, rows = Course(root), []
     for notebook in course.notebooks():
         sets = independent_sets(course.layout.catalogue_dir, notebook.slug)
         if sets:
-            source = nbformat.read(str(course.layout.notebook(SOURCE, notebook.slug)), as_version=4)
-            release = nbformat.read(str(course.layout.notebook(RELEASE, notebook.slug)), as_version=4)
-            rows += _notebook_rows(notebook.slug, exercises(source, release), sets, t)
+            rows += _notebook_rows(notebook.slug, course_exercises(course, notebook.slug), sets, t)
     return rows
 
 
@@ -115,27 +99,26 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
     """Las filas de un cuaderno: primero contra la solución; luego entre juegos, y donde la solución no se distingue
     de los juegos honrados (no se juzga contra ella), lo que se parece a ella es natural también entre compañeros."""
     rows = []
-    given = {e.grade_id: set(fingerprint(e.given, t).hashes) for e in wanted}
-    cell_of = {e.grade_id: e for e in wanted}
-    solution = {e.grade_id: fingerprint(e.solution, t).without(given[e.grade_id]) for e in wanted}
+    given = given_hashes(wanted, t)
+    solution = solution_prints(wanted, given, t)
     size = own_size(solution, t.k, t.min_chars)
     add = lambda what, ev, should, against: rows.append(_row(slug, what, ev, t, should, size, against))
-    honest = [_prints(s, cell_of, given, t) for s in sets]
+    honest = [answer_prints(s, wanted, given, t) for s in sets]
     for i, own in enumerate(honest, start=1):
-        others = _union([fps for j, fps in enumerate(honest, start=1) if j != i])
+        others = union([fps for j, fps in enumerate(honest, start=1) if j != i])
         add(f"juego {i} / solución", solution_evidence(own, solution, others, t.k, t.min_chars), False, AGAINST_SOLUTION)
     for what, disguise in (("disfrazada", disguised), ("reescrita", rewritten)):
-        copy = _prints({e.grade_id: cells.join_parts([disguise(r) for r in e.regions()]) for e in wanted}, cell_of,
-                       given, t)
-        add(f"solución {what} / solución", solution_evidence(copy, solution, _union(honest), t.k, t.min_chars), True,
+        copy = answer_prints({e.grade_id: cells.join_parts([disguise(r) for r in e.regions()]) for e in wanted}, wanted,
+                             given, t)
+        add(f"solución {what} / solución", solution_evidence(copy, solution, union(honest), t.k, t.min_chars), True,
             AGAINST_SOLUTION)
-    common = _union([solution]) if not _separates(rows, t.min_evidence) else {}
-    natural = lambda fps: {g: _union(fps).get(g, set()) | common.get(g, set()) for g in given}
+    common = union([solution]) if not _separates(rows, t.min_evidence) else {}
+    natural = lambda fps: {g: union(fps).get(g, set()) | common.get(g, set()) for g in given}
     for i, own in enumerate(honest, start=1):
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])
         if common and notebook_evidence(own, own, skip, t.k, t.min_chars).shared < t.min_evidence:
             continue  # casi todo, como la solución (aquí natural) o los otros juegos: su copia no se puede ver
-        copy = _prints({g: _disguised_body(b, disguised) for g, b in sets[i - 1].items()}, cell_of, given, t)
+        copy = answer_prints({g: _disguised_body(b, disguised) for g, b in sets[i - 1].items()}, wanted, given, t)
         add(f"juego {i} disfrazado / juego {i}", _both_ways(copy, own, skip, t), True, AGAINST_CLASSMATE)
     for (i, a), (j, b) in itertools.combinations(enumerate(honest, start=1), 2):
         skip = natural([fps for n, fps in enumerate(honest, start=1) if n not in (i, j)])

@@ -19,7 +19,7 @@ import runpy
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .similarity import Fingerprint, covered
+from .similarity import Exercise, Fingerprint, Thresholds, answer_prints, covered
 
 INDEPENDENT_DIR = "independent"
 
@@ -32,6 +32,22 @@ def independent_sets(catalogue_dir: Path, slug: str) -> list[dict[str, str]]:
     """Los juegos de soluciones independientes de un cuaderno (``grade_id -> código``); ninguno si no tiene."""
     path = independent_file(catalogue_dir, slug)
     return list(runpy.run_path(str(path))["SETS"]) if path.is_file() else []
+
+
+def union(prints: list[dict[str, Fingerprint]]) -> dict[str, set]:
+    """grade_id -> todas las huellas de esos juegos de huellas (``grade_id -> Fingerprint``)."""
+    out: dict[str, set] = {}
+    for fps in prints:
+        for gid, fp in fps.items():
+            out.setdefault(gid, set()).update(fp.hashes)
+    return out
+
+
+def natural_hashes(catalogue_dir: Path, slug: str, wanted: list[Exercise], given: dict[str, set],
+                   thresholds: Thresholds) -> dict[str, set]:
+    """grade_id -> las huellas de las soluciones independientes del cuaderno (lo natural: no es evidencia)."""
+    found = union([answer_prints(s, wanted, given, thresholds) for s in independent_sets(catalogue_dir, slug)])
+    return {gid: found.get(gid, set()) for gid in given}
 
 
 def weight(fp: Fingerprint, min_chars: int) -> float:

@@ -201,6 +201,37 @@ def exercises(source_nb, release_nb) -> list[Exercise]:
     return found
 
 
+def course_exercises(course, slug: str) -> list[Exercise]:
+    """Los ejercicios de código de la tarea ``slug``: la solución publicada (``source/``) y el hueco (``release/``)."""
+    import nbformat
+
+    from ..layout.course import RELEASE, SOURCE
+
+    def read(step):
+        return nbformat.read(str(course.layout.notebook(step, slug)), as_version=4)
+
+    return exercises(read(SOURCE), read(RELEASE))
+
+
+def given_hashes(wanted: list[Exercise], thresholds: Thresholds) -> dict[str, set]:
+    """grade_id -> las huellas de lo que la versión de alumno ya trae escrito (no son de nadie)."""
+    return {e.grade_id: set(fingerprint(e.given, thresholds).hashes) for e in wanted}
+
+
+def solution_prints(wanted: list[Exercise], given: dict[str, set], thresholds: Thresholds) -> dict[str, Fingerprint]:
+    """grade_id -> las huellas de la solución publicada, sin lo dado."""
+    return {e.grade_id: fingerprint(e.solution, thresholds).without(given[e.grade_id]) for e in wanted}
+
+
+def answer_prints(bodies: dict[str, str], wanted: list[Exercise], given: dict[str, set],
+                  thresholds: Thresholds) -> dict[str, Fingerprint]:
+    """grade_id -> las huellas de cada respuesta (lo que va en el hueco) en su celda, sin lo dado: como se lee la
+    entrega de un alumno. Así se miden las soluciones independientes en el informe y en su calibración."""
+    cell_of = {e.grade_id: e for e in wanted}
+    return {g: fingerprint(cell_of[g].answered(body), thresholds).without(given[g])
+            for g, body in bodies.items() if g in cell_of}
+
+
 def learner_code(nb, wanted: set[str]) -> dict[str, str]:
     """grade_id -> lo que escribió el alumno en cada celda de solución (la primera copia), sin huecos."""
     from ..rules import cells

@@ -20,7 +20,7 @@ import nbformat
 
 import copies_class_late as late
 
-from course_tools.grading.disguise import renamed as _renamed
+from course_tools.grading.disguise import renamed
 from course_tools.grading.evidence import INDEPENDENT_DIR
 from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course
 
@@ -261,7 +261,7 @@ def reformatted(code: str) -> str:
 
 
 def renamed_and_commented(code: str) -> str:
-    return reformatted(_renamed(code.strip("\n"), "_mio"))
+    return reformatted(renamed(code.strip("\n"), "_mio"))
 
 
 INES = {gid: renamed_and_commented(code) for gid, code in HUGO.items()}

@@ -79,17 +79,10 @@ def test_the_disguised_copy_of_the_solution_is_flagged_and_nobody_else(graded, n
 def test_every_learner_but_the_blank_one_answers_every_code_exercise(name):
     """Una clase apartada vale si cada alumno entrega todo: un grade_id mal escrito dejaría a alguien sin comparar
     (sus autores comprobaron aparte, con ``proof_execution.run``, que cada uno da todos los puntos)."""
-    import nbformat
-
-    from course_tools.grading.similarity import exercises
-    from course_tools.layout.course import RELEASE, SOURCE
+    from course_tools.grading.similarity import course_exercises
 
     module, course = CLASSES[name], Course(ROOT)
-    wanted = set()
-    for slug in module.SLUGS:
-        source = nbformat.read(str(course.layout.notebook(SOURCE, slug)), as_version=4)
-        release = nbformat.read(str(course.layout.notebook(RELEASE, slug)), as_version=4)
-        wanted |= {e.grade_id for e in exercises(source, release)}
+    wanted = {e.grade_id for slug in module.SLUGS for e in course_exercises(course, slug)}
     assert module.WORK[module.BLANK] == {}
     assert {student: set(work) for student, work in module.WORK.items() if student != module.BLANK} == {
         student: wanted for student in module.WORK if student != module.BLANK}
