@@ -108,8 +108,6 @@ def test_rebuild_helpers_make_identical_files(tmp_path):
     assert keep_volatile_outputs(notebook("2.0\n", "1\n"), tmp_path / "no-existe.ipynb").cells[0].outputs[0].text == "2.0\n"
 
 
-
-
 def test_the_teacher_commands_start_without_loading_torch():
     """Las órdenes del profesorado (make check, make grade…) no cargan torch al arrancar: tarda segundos y solo lo
     necesitan los núcleos y las órdenes que entrenan o juegan (que lo importan dentro). Las ayudas del alumno se
