@@ -66,7 +66,9 @@ def test_readers_take_nothing_and_are_seen(course):
         denied = next(p for p in o.problems if p.code == "sandbox-denied")
         assert "leer" in denied.message or "a 127.0.0.1:" in denied.message, denied.message
     nb = Course(root).layout.notebook(AUTOGRADED, SLUG, "chivata").read_text(encoding="utf-8")
-    assert "entorno: None" in nb, "la chivata no llegó a mirar su entorno: la prueba no prueba nada"
+    spy = outcomes[("chivata", SLUG)]  # si falla, por qué: falló una vez en cinco clones nuevos, con la máquina llena
+    assert "entorno: None" in nb, (f"la chivata no llegó a mirar su entorno: la prueba no prueba nada (estado: "
+                                   f"{spy.status}; problemas: {[(p.code, p.message) for p in spy.problems]})")
     assert bait.secret not in nb
     assert "GRADEBOOK" not in nb  # tampoco la dirección de la libreta, si el profesor la exporta
     assert "leer /proc/" in outcomes[("chivata", SLUG)].status
