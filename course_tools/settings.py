@@ -63,6 +63,19 @@ class CourseSettings(Configurable):
         "ciegas con la calibración, en los cuadernos que se juzgan: el punto medio entre el par de juegos "
         "honrados más parecido y el juego disfrazado menos parecido a su original. Lo da «copies_calibration "
         "--umbral»; una prueba comprueba que es este.")).tag(config=True)
+    similarity_threshold_course = Float(0.26, help=(
+        "Parecidos en make grade (same-in-course): la misma parte que similarity_threshold_classmate, pero sumada "
+        "en todos los cuadernos juzgados que entregaron los dos (al menos similarity_course_min_notebooks), para "
+        "la pareja que no sale en ninguno por separado: quien reescribe cada expresión de su compañero deja en "
+        "cada cuaderno menos de lo que hace falta, y en todo el curso, no. Elegido a ciegas con la calibración: "
+        "el punto medio entre el par de juegos honrados más parecido en todo el curso y el juego copiado menos "
+        "parecido a su original en todo el curso (disfrazado o con las expresiones reescritas). Lo da "
+        "«copies_calibration --umbral»; una prueba comprueba que es este.")).tag(config=True)
+    similarity_course_min_notebooks = Integer(2, help=(
+        "Parecidos en make grade (same-in-course): cuadernos juzgados que tienen que haber entregado los dos para "
+        "sumarlos. Sale de la calibración: el menor número con el que ningún par de juegos honrados, en ninguna "
+        "combinación de tantos cuadernos o más, llega a similarity_threshold_course (en uno solo, sí: por eso un "
+        "cuaderno solo se juzga con similarity_threshold_classmate).")).tag(config=True)
     similarity_notebook_min_chars = Integer(194, help=(
         "Parecidos: letras de código propio (tras el analizador, pesadas) que tiene que tener la solución "
         "publicada de un cuaderno para juzgarlo. Con menos, el informe dice «no se juzga: sus respuestas son "

@@ -5,6 +5,9 @@ Un cuaderno con poco código propio no se juzga (ni se leen sus entregas); uno s
 ``Thresholds.solution`` no se juzga contra la solución publicada, y entre compañeros lo que se parece a
 ella cuenta como natural. Los dos quedan en ``ClassComparison.not_judged`` con su motivo.
 
+Después de todas las tareas, las parejas que no salen en ninguna se juzgan con lo que comparten sumado en todas
+las que entregaron los dos (``_across_course``).
+
 Lee ``submitted/`` (lo mismo que corrige ``make grade``), ``source/`` (la solución publicada, que es la de
 ``notebooks/``) y ``release/`` (lo que el alumno ya recibió escrito). Escribe nada: los informes los
 hace ``copies_report``. Nunca toca una nota.
@@ -14,15 +17,15 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from ..layout.course import SUBMITTED, Course, notebook_file, notebooks_in
 from ..settings import MB
-from .evidence import Evidence, natural_hashes, notebook_evidence, own_size, solution_evidence
-from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SOLUTION, CACHE_NAME,
-                         Fingerprint, FingerprintCache, Thresholds, course_exercises, fingerprint, given_hashes,
-                         learner_code, solution_prints, submission_digest)
+from .evidence import Evidence, natural_hashes, notebook_evidence, own_size, solution_evidence, summed
+from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SAME_IN_COURSE,
+                         SOLUTION, CACHE_NAME, WHOLE_COURSE, Fingerprint, FingerprintCache, Thresholds,
+                         course_exercises, fingerprint, given_hashes, learner_code, solution_prints, submission_digest)
 
 SHORT = ("no se juzga: sus respuestas son demasiado cortas para distinguir una copia de una idea común ({size} "
          "letras de código propio en la solución publicada; hacen falta {least})")
@@ -44,6 +47,7 @@ class Finding:
     evidence: int = 0  # letras compartidas que son evidencia (tras el analizador, pesadas)
     exercises: tuple = ()  # (grade_id, letras compartidas) de cada ejercicio con evidencia, la mayor primero
     group: int = 0  # en ``same-as-classmate``: el grupo (alumnos unidos por parecidos) dentro de la tarea
+    notebooks: tuple = ()  # en ``same-in-course``: las tareas sumadas
 
     @property
     def reason(self) -> str:
@@ -52,6 +56,10 @@ class Finding:
         if self.code == COPY_OF_SOLUTION:
             return (f"tiene el {100 * self.similarity:.0f} % de lo propio de la solución publicada ({self.evidence} "
                     f"letras; propio: lo que no escriben así soluciones independientes): {where}")
+        if self.code == SAME_IN_COURSE:
+            return (f"comparte con {self.other}, sumado en los {len(self.notebooks)} cuadernos juzgados que entregaron "
+                    f"los dos ({', '.join(self.notebooks)}), el {100 * self.similarity:.0f} % de su código propio que "
+                    f"no es natural ({self.evidence} letras; en ningún cuaderno llega por separado): {where}")
         return (f"comparte con {self.other} el {100 * self.similarity:.0f} % de su código propio que no es natural "
                 f"({self.evidence} letras; natural: lo que escriben así soluciones independientes o casi toda la "
                 f"clase): {where}")
@@ -68,6 +76,8 @@ class ClassComparison:
     read: int = 0  # entregas leídas de nuevo (las demás salieron de las huellas guardadas)
     code: dict = field(default_factory=dict)  # (alumno o SOLUTION, tarea, ejercicio) -> Fingerprint
     not_evidence: dict = field(default_factory=dict)  # (código, tarea, ejercicio) -> huellas que no cuentan
+    classmates: dict = field(default_factory=dict)  # tarea -> alumnos que se comparan entre sí (no copiaron la solución)
+    assignment_of: dict = field(default_factory=dict)  # ejercicio -> su tarea
 
     def groups(self, assignment: str) -> list[list[str]]:
         found = defaultdict(set)
@@ -123,21 +133,23 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
     for student, slug, folder in course.layout.entries(SUBMITTED):
         if folder.is_dir() and slug in known and (slugs is None or slug in slugs):
             folders[slug][student] = folder
-    for slug, by_student in sorted(folders.items()):
-        _compare_assignment(course, slug, by_student, thresholds, store, result)
+    tallies = [_compare_assignment(course, slug, by_student, thresholds, store, result)
+               for slug, by_student in sorted(folders.items())]
+    _across_course(result, [t for t in tallies if t is not None], thresholds)
     result.read = store.read
     store.save()
     return result
 
 
-def _compare_assignment(course, slug, by_student, thresholds, store, result) -> None:
+def _compare_assignment(course, slug, by_student, thresholds, store, result) -> tuple | None:
+    """Compara una tarea; devuelve lo que necesita la suma de todo el curso (``_shared_prints``), o None si no se juzga."""
     wanted = course_exercises(course, slug)
     given = given_hashes(wanted, thresholds)
     solutions = solution_prints(wanted, given, thresholds)
     size = own_size(solutions, thresholds.k, thresholds.min_chars)
     if size < thresholds.notebook_min_chars:  # ni se leen las entregas: nada de ellas se juzgaría
         result.not_judged.append((slug, NOT_JUDGED, SHORT.format(size=round(size), least=thresholds.notebook_min_chars)))
-        return
+        return None
     for gid, fp in solutions.items():
         result.code[(SOLUTION, slug, gid)] = fp
     found = {}
@@ -166,6 +178,7 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
         result.compared += len(fps)
     for gid in given:
         result.not_evidence[(COPY_OF_SOLUTION, slug, gid)] = natural[gid]
+        result.assignment_of[gid] = slug
     copied = set()
     if slug in thresholds.solution_notebooks:
         copied = _against_solution(learners, solutions, slug, thresholds, result)
@@ -173,12 +186,14 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
         result.not_judged.append((slug, NOT_AGAINST_SOLUTION, LIKE_INDEPENDENT))
     # Quien ya copió la solución publicada no se empareja por ella: el parecido lo explica la fuente común.
     rest = {s: fps for s, fps in learners.items() if s not in copied}
+    result.classmates[slug] = sorted(rest)
     common = _class_common(rest, thresholds)
     for gid in given:  # donde no se juzga contra la solución, parecerse a ella es tan natural como a un juego
         like_solution = set() if slug in thresholds.solution_notebooks else set(solutions[gid].hashes)
         result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = natural[gid] | common.get(gid, set()) | like_solution
-    _between_learners(rest, slug, thresholds, result)
+    tally = _between_learners(rest, slug, thresholds, result)
     _number_groups(result, slug)
+    return tally
 
 
 def _finding(student, slug, other, ev: Evidence, code) -> Finding:
@@ -215,12 +230,17 @@ def _class_common(learners, thresholds) -> dict[str, set]:
     return {gid: {h for h, n in held.items() if n > limit} for gid, held in counts.items()}
 
 
-def _between_learners(learners, slug, thresholds, result) -> None:
-    """Pares por encima del umbral en el cuaderno, buscados con un índice huella -> alumnos (no todos contra todos)."""
-    skip = {g: result.not_evidence[(SAME_AS_CLASSMATE, slug, g)] for fps in learners.values() for g in fps}
+def _classmate_skip(result, slug) -> dict[str, set]:
+    """grade_id -> las huellas de una tarea que no son evidencia entre compañeros."""
+    return {g: hashes for (code, s, g), hashes in result.not_evidence.items() if code == SAME_AS_CLASSMATE and s == slug}
+
+
+def _shared_prints(learners, skip) -> tuple[dict, dict]:
+    """Cuántas huellas que son evidencia comparte cada par (a, b), con a < b, y cuántas tiene cada alumno; con un
+    índice huella -> alumnos, no todos contra todos."""
     distinct = {s: {g: set(fp.hashes) - skip[g] for g, fp in fps.items()} for s, fps in learners.items()}
     holders = defaultdict(list)
-    for student, by_exercise in distinct.items():
+    for student, by_exercise in sorted(distinct.items()):
         for gid, hashes in by_exercise.items():
             for h in hashes:
                 holders[(gid, h)].append(student)
@@ -229,15 +249,67 @@ def _between_learners(learners, slug, thresholds, result) -> None:
         for i, a in enumerate(students):
             for b in students[i + 1:]:
                 shared[(a, b)] += 1
-    sizes = {s: sum(map(len, by_exercise.values())) for s, by_exercise in distinct.items()}
+    return shared, {s: sum(map(len, by_exercise.values())) for s, by_exercise in distinct.items()}
+
+
+def _worth_measuring(count: int, sizes: tuple, threshold: float) -> bool:
+    """Si un par comparte al menos la mitad de las huellas que necesitaría el más corto de los dos (si no, no hace
+    falta medir: no llegaría)."""
+    return count >= 0.5 * threshold * min(sizes)
+
+
+def _both_flagged(a, b, skip, threshold, thresholds) -> tuple[Evidence, Evidence] | None:
+    """La evidencia del par en las dos direcciones (listas de ``(huellas de a, huellas de b, no evidencia)`` por
+    cuaderno, sumadas), si las dos llegan a ``threshold`` y a las letras mínimas."""
+    ab = summed([notebook_evidence(x, y, s, thresholds.k, thresholds.min_chars, distinctive=True)
+                 for x, y, s in zip(a, b, skip)])
+    ba = summed([notebook_evidence(y, x, s, thresholds.k, thresholds.min_chars, distinctive=True)
+                 for x, y, s in zip(a, b, skip)])
+    return (ab, ba) if _flagged(ab, threshold, thresholds) and _flagged(ba, threshold, thresholds) else None
+
+
+def _between_learners(learners, slug, thresholds, result) -> tuple[dict, dict]:
+    """Pares por encima del umbral en el cuaderno; devuelve lo que comparte cada par y lo que tiene cada uno."""
+    skip = _classmate_skip(result, slug)
+    shared, sizes = _shared_prints(learners, skip)
     for (a, b), count in sorted(shared.items()):
-        if count < 0.5 * thresholds.classmate * min(sizes[a], sizes[b]):
-            continue  # ni la mitad de lo necesario, en huellas: no hace falta medir
-        ab = notebook_evidence(learners[a], learners[b], skip, thresholds.k, thresholds.min_chars, distinctive=True)
-        ba = notebook_evidence(learners[b], learners[a], skip, thresholds.k, thresholds.min_chars, distinctive=True)
-        if _flagged(ab, thresholds.classmate, thresholds) and _flagged(ba, thresholds.classmate, thresholds):
-            result.findings.append(_finding(a, slug, b, ab, SAME_AS_CLASSMATE))
-            result.findings.append(_finding(b, slug, a, ba, SAME_AS_CLASSMATE))
+        if not _worth_measuring(count, (sizes[a], sizes[b]), thresholds.classmate):
+            continue
+        flagged = _both_flagged([learners[a]], [learners[b]], [skip], thresholds.classmate, thresholds)
+        if flagged:
+            result.findings.append(_finding(a, slug, b, flagged[0], SAME_AS_CLASSMATE))
+            result.findings.append(_finding(b, slug, a, flagged[1], SAME_AS_CLASSMATE))
+    return shared, sizes
+
+
+def _across_course(result: ClassComparison, tallies: list[tuple[dict, dict]], thresholds: Thresholds) -> None:
+    """Las parejas que no salen en ningún cuaderno, juzgadas con lo que comparten sumado en todos los cuadernos
+    juzgados que entregaron los dos (al menos ``course_min_notebooks``): quien reescribe cada expresión de un
+    compañero deja en cada cuaderno menos de lo que hace falta, y en todo el curso no."""
+    paired = {frozenset((f.student, f.other)) for f in result.findings if f.code == SAME_AS_CLASSMATE}
+    count, sizes = defaultdict(int), defaultdict(lambda: [0, 0])
+    for shared, its_sizes in tallies:  # los tamaños, solo de los cuadernos en que comparten algo: así no se descarta
+        for (a, b), n in shared.items():  # a nadie que sí llegaría
+            count[(a, b)] += n
+            sizes[(a, b)][0] += its_sizes[a]
+            sizes[(a, b)][1] += its_sizes[b]
+    for (a, b), n in sorted(count.items()):
+        if frozenset((a, b)) in paired or not _worth_measuring(n, sizes[(a, b)], thresholds.course):
+            continue
+        slugs = [s for s, members in sorted(result.classmates.items()) if a in members and b in members]
+        if len(slugs) < thresholds.course_min_notebooks:
+            continue
+        flagged = _both_flagged([_prints(result, a, s) for s in slugs], [_prints(result, b, s) for s in slugs],
+                                [_classmate_skip(result, s) for s in slugs], thresholds.course, thresholds)
+        if flagged:
+            for one, other, ev in ((a, b, flagged[0]), (b, a, flagged[1])):
+                result.findings.append(replace(_finding(one, WHOLE_COURSE, other, ev, SAME_IN_COURSE),
+                                               notebooks=tuple(slugs)))
+
+
+def _prints(result: ClassComparison, student: str, slug: str) -> dict[str, Fingerprint]:
+    """grade_id -> las huellas de un alumno en una tarea (las que guardó la comparación)."""
+    return {g: fp for (who, s, g), fp in result.code.items() if who == student and s == slug}
 
 
 def _number_groups(result: ClassComparison, slug: str) -> None:

@@ -37,10 +37,11 @@ from ..layout.course import ROOT, Course
 from ..rules import cells
 from .disguise import disguised, rewritten
 from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence, union
-from .similarity import Thresholds, answer_prints, course_exercises, given_hashes, solution_prints
+from .similarity import WHOLE_COURSE, Thresholds, answer_prints, course_exercises, given_hashes, solution_prints
 
 
-AGAINST_SOLUTION, AGAINST_CLASSMATE = "solución", "compañero"
+AGAINST_SOLUTION, AGAINST_CLASSMATE, AGAINST_COURSE = "solución", "compañero", "curso"
+PART_OF_COURSE = "parte del curso"  # una fila de un cuaderno que solo cuenta sumada en todo el curso
 # Un cuaderno se juzga contra la solución con su propio umbral, que sale de su juego honrado más parecido a ella:
 # con cinco juegos, el más alto de cinco es una estimación demasiado pobre; con diez (11, 17 y 18), no.
 SETS_FOR_A_THRESHOLD = 10
@@ -57,6 +58,7 @@ class Row:
     size: int = 0  # código propio de la solución publicada del cuaderno (letras tras el analizador, pesadas)
     against: str = AGAINST_SOLUTION  # con qué umbral se juzga: el de la solución o el de entre compañeros
     letters: int = 0  # las que tienen que llegar a min_evidence (``Evidence.letters``)
+    parts: tuple = ()  # entre dos códigos: (compartidas, propias) de uno frente al otro y del otro frente al uno
 
 
 def _disguised_body(body: str, disguise) -> str:
@@ -67,20 +69,24 @@ def _disguised_body(body: str, disguise) -> str:
 def _flagged(r: Row, t: Thresholds) -> bool:
     """Lo que el informe haría con ``t``: señalar si pasa el umbral de su tipo (contra la solución, el de su
     cuaderno; sin umbral, no se juzga) y comparte las letras mínimas."""
-    threshold = t.solution.get(r.slug) if r.against == AGAINST_SOLUTION else t.classmate
+    threshold = {AGAINST_SOLUTION: t.solution.get(r.slug), AGAINST_CLASSMATE: t.classmate,
+                 AGAINST_COURSE: t.course}.get(r.against)
     return threshold is not None and r.score >= threshold and r.letters >= t.min_evidence
 
 
-def _row(slug, what, ev: Evidence, t: Thresholds, should_flag: bool, size: float, against: str) -> Row:
+def _row(slug, what, ev: Evidence, t: Thresholds, should_flag: bool, size: float, against: str,
+         parts: tuple = ()) -> Row:
     row = Row(slug, what, round(ev.score, 3), round(ev.shared), False, should_flag, round(size), against,
-              round(ev.letters))
+              round(ev.letters), parts)
     return replace(row, flagged=_flagged(row, t))
 
 
-def _both_ways(a, b, skip, t: Thresholds) -> Evidence:
-    """Un par se señala si los dos salen: cuenta la evidencia más baja de las dos direcciones."""
-    return min(notebook_evidence(a, b, skip, t.k, t.min_chars, distinctive=True),
-               notebook_evidence(b, a, skip, t.k, t.min_chars, distinctive=True), key=lambda e: e.score)
+def _both_ways(a, b, skip, t: Thresholds) -> tuple[Evidence, tuple]:
+    """Un par se señala si los dos salen: cuenta la evidencia más baja de las dos direcciones. Devuelve esa y las
+    letras de las dos (``Row.parts``), para sumarlas con las de otros cuadernos."""
+    ab = notebook_evidence(a, b, skip, t.k, t.min_chars, distinctive=True)
+    ba = notebook_evidence(b, a, skip, t.k, t.min_chars, distinctive=True)
+    return min(ab, ba, key=lambda e: e.score), (ab.shared, ab.own, ba.shared, ba.own)
 
 
 def measure(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
@@ -102,7 +108,7 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
     given = given_hashes(wanted, t)
     solution = solution_prints(wanted, given, t)
     size = own_size(solution, t.k, t.min_chars)
-    add = lambda what, ev, should, against: rows.append(_row(slug, what, ev, t, should, size, against))
+    add = lambda what, ev, should, against, parts=(): rows.append(_row(slug, what, ev, t, should, size, against, parts))
     honest = [answer_prints(s, wanted, given, t) for s in sets]
     for i, own in enumerate(honest, start=1):
         others = union([fps for j, fps in enumerate(honest, start=1) if j != i])
@@ -116,25 +122,74 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
     natural = lambda fps: {g: union(fps).get(g, set()) | common.get(g, set()) for g in given}
     for i, own in enumerate(honest, start=1):
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])
-        if common and notebook_evidence(own, own, skip, t.k, t.min_chars).shared < t.min_evidence:
-            continue  # casi todo, como la solución (aquí natural) o los otros juegos: su copia no se puede ver
-        copy = answer_prints({g: _disguised_body(b, disguised) for g, b in sets[i - 1].items()}, wanted, given, t)
-        add(f"juego {i} disfrazado / juego {i}", _both_ways(copy, own, skip, t), True, AGAINST_CLASSMATE)
+        # Casi todo, como la solución (aquí natural) o los otros juegos: su copia no se puede ver en el cuaderno solo.
+        alone = not common or notebook_evidence(own, own, skip, t.k, t.min_chars).shared >= t.min_evidence
+        for what, disguise in (("disfrazado", disguised), ("reescrito", rewritten)):
+            copy = answer_prints({g: _disguised_body(b, disguise) for g, b in sets[i - 1].items()}, wanted, given, t)
+            against = AGAINST_CLASSMATE if alone and disguise is disguised else PART_OF_COURSE
+            ev, parts = _both_ways(copy, own, skip, t)
+            add(f"juego {i} {what} / juego {i}", ev, True, against, parts)
     for (i, a), (j, b) in itertools.combinations(enumerate(honest, start=1), 2):
         skip = natural([fps for n, fps in enumerate(honest, start=1) if n not in (i, j)])
-        add(f"juego {i} / juego {j}", _both_ways(a, b, skip, t), False, AGAINST_CLASSMATE)
+        ev, parts = _both_ways(a, b, skip, t)
+        add(f"juego {i} / juego {j}", ev, False, AGAINST_CLASSMATE, parts)
     return rows
 
 
 def judged(rows: list[Row], t: Thresholds) -> list[Row]:
     """Las filas que el informe juzga con los ajustes ``t`` (cuadernos con bastante código propio y, contra la
     solución, los de ``solution_notebooks``), con lo que ``t`` señalaría en cada una."""
-    return [replace(r, flagged=_flagged(r, t)) for r in _judged_rows(rows, t.notebook_min_chars, t.solution_notebooks)]
+    kept = _judged_rows(rows, t.notebook_min_chars, t.solution_notebooks) + course_rows(rows, t.notebook_min_chars)
+    return [replace(r, flagged=_flagged(r, t)) for r in kept]
 
 
 def _judged_rows(rows: list[Row], min_chars: int, against_solution) -> list[Row]:
     """Las filas de los cuadernos con al menos ``min_chars`` y, contra la solución, solo las de ``against_solution``."""
-    return [r for r in rows if r.size >= min_chars and (r.against == AGAINST_CLASSMATE or r.slug in against_solution)]
+    return [r for r in rows if r.size >= min_chars and (
+        r.against == AGAINST_CLASSMATE or (r.against == AGAINST_SOLUTION and r.slug in against_solution))]
+
+
+def _course_parts(rows: list[Row], min_chars: int) -> dict[tuple, dict[str, tuple]]:
+    """(qué, si es copia) -> cuaderno -> ``Row.parts``, de las filas entre dos códigos de los cuadernos juzgados."""
+    found: dict[tuple, dict[str, tuple]] = {}
+    for r in rows:
+        if r.parts and r.size >= min_chars:
+            found.setdefault((r.what, r.should_flag), {})[r.slug] = r.parts
+    return found
+
+
+def _summed_score(parts: list[tuple]) -> tuple[float, float]:
+    """La parte compartida (la más baja de las dos direcciones) y las letras compartidas de varios cuadernos sumados."""
+    ab_shared, ab_own, ba_shared, ba_own = (sum(p[i] for p in parts) for i in range(4))
+    score = min(ab_shared / ab_own if ab_own else 0.0, ba_shared / ba_own if ba_own else 0.0)
+    return score, min(ab_shared, ba_shared)
+
+
+def course_rows(rows: list[Row], min_chars: int) -> list[Row]:
+    """Cada par de juegos honrados, y cada juego copiado con su original, sumados en todos los cuadernos juzgados
+    (los que tienen al menos ``min_chars``) que tienen los dos, como se suma una pareja de una clase."""
+    found = []
+    for (what, copy), by_notebook in sorted(_course_parts(rows, min_chars).items()):
+        score, shared = _summed_score(list(by_notebook.values()))
+        found.append(Row(WHOLE_COURSE, f"{what} ({len(by_notebook)} cuadernos)", round(score, 3), round(shared), False,
+                         copy, 0, AGAINST_COURSE, round(shared)))
+    return found
+
+
+def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float) -> int:
+    """Los cuadernos que tiene que haber entregado una pareja para sumarlos, a ciegas: el menor número con el que
+    ningún par de juegos honrados llega a ``threshold`` en ninguna combinación de tantos cuadernos o más. Prueba
+    todas las combinaciones (2 elevado a los cuadernos juzgados con juegos: hoy, 8)."""
+    honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars).items() if not copy]
+    worst = {}  # número de cuadernos -> la puntuación honrada más alta con tantos
+    for by_notebook in honest:
+        for n in range(1, len(by_notebook) + 1):
+            for chosen in itertools.combinations(by_notebook.values(), n):
+                worst[n] = max(worst.get(n, 0.0), _summed_score(list(chosen))[0])
+    for least in range(1, max(worst, default=0) + 1):
+        if all(score < threshold for n, score in worst.items() if n >= least):
+            return least
+    raise NoGap(f"con el umbral {threshold:.2f}, algún par de juegos honrados llega en todos sus cuadernos sumados")
 
 
 def calibrate(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
@@ -222,9 +277,12 @@ def chosen(rows: list[Row], min_evidence: int) -> dict:
     min_chars = blind_min_chars(rows, min_evidence)
     against_solution = solution_thresholds(rows, min_chars, min_evidence)
     kept = _judged_rows(rows, min_chars, against_solution)
+    course = blind_threshold(course_rows(rows, min_chars), min_evidence)
     return {"similarity_notebook_min_chars": min_chars, "similarity_solution_thresholds": against_solution,
             "similarity_threshold_classmate": blind_threshold(
-                [r for r in kept if r.against == AGAINST_CLASSMATE], min_evidence)}
+                [r for r in kept if r.against == AGAINST_CLASSMATE], min_evidence),
+            "similarity_threshold_course": course,
+            "similarity_course_min_notebooks": course_min_notebooks(rows, min_chars, course)}
 
 
 def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
@@ -233,7 +291,9 @@ def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
         print(f"{mark} {r.slug:22} {r.what:32} {100 * r.score:5.1f} %  {r.shared:5} letras  "
               f"{'señalado' if r.flagged else '-'}")
     groups = [(f"Contra la solución, en {slug}", its) for slug, its in _by_notebook(rows, AGAINST_SOLUTION)]
-    for name, mine in groups + [("Contra un compañero", [r for r in rows if r.against == AGAINST_CLASSMATE])]:
+    groups += [("Contra un compañero", [r for r in rows if r.against == AGAINST_CLASSMATE]),
+               ("Entre compañeros, en todo el curso", [r for r in rows if r.against == AGAINST_COURSE])]
+    for name, mine in groups:
         if mine:
             print(f"{name}: honrado más alto {max((r.score for r in mine if not r.should_flag), default=0):.3f}, "
                   f"copia más baja {min((r.score for r in mine if r.should_flag), default=0):.3f}.")

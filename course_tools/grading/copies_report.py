@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from .copies import ClassComparison, Finding
-from .similarity import NOT_AGAINST_SOLUTION, SAME_AS_CLASSMATE, SOLUTION, Fingerprint
+from .similarity import NOT_AGAINST_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, SOLUTION, Fingerprint
 
 CSV_NAME, HTML_NAME = "parecidos.csv", "parecidos.html"
 
@@ -81,7 +81,8 @@ mark{{background:#ffd54f}} h2{{margin-top:2em}} h3{{font-size:1em}}</style></hea
 <p>Un parecido no cambia ninguna nota: dice dónde mirar. Se juzga el código propio de cada alumno en todo
 el cuaderno (sin lo que ya traía la versión de alumno ni las predicciones), cada ejercicio pesado por su
 largo; lo que escriben igual soluciones independientes, o casi toda la clase, no cuenta. Primero, lo que más
-coincide. En amarillo, solo lo que cuenta como evidencia: el código dado y las líneas que todo el mundo
+coincide. Una pareja que no sale en ningún cuaderno por separado puede salir en «todo el curso», con lo
+que comparte sumado en todos los que entregaron los dos. En amarillo, solo lo que cuenta como evidencia: el código dado y las líneas que todo el mundo
 escribe igual quedan sin marcar. La decisión es tuya.</p>
 {body}
 </body></html>
@@ -111,9 +112,11 @@ def _section(result: ClassComparison, f: Finding, k: int) -> str:
     parts = [f"<h2>{html.escape(f.assignment)}: {html.escape(f.student)} y {title} ({100 * f.similarity:.0f} %, "
              f"{f.code})</h2>\n<p>{html.escape(f.reason)}</p>"]
     for gid, _ in f.exercises:
-        left = result.code[(f.student, f.assignment, gid)]
-        right = result.code[(f.other, f.assignment, gid)]
-        shared = (set(left.hashes) & set(right.hashes)) - result.not_evidence.get((f.code, f.assignment, gid), set())
+        # Sumado en el curso, cada ejercicio se compara como en su tarea, entre compañeros.
+        where, code = (result.assignment_of[gid], SAME_AS_CLASSMATE) if f.code == SAME_IN_COURSE else (f.assignment, f.code)
+        left = result.code[(f.student, where, gid)]
+        right = result.code[(f.other, where, gid)]
+        shared = (set(left.hashes) & set(right.hashes)) - result.not_evidence.get((code, where, gid), set())
         parts.append(f"<h3>{html.escape(gid)}</h3>\n<table><tr>"
                      f"<td><b>{html.escape(f.student)}</b><pre>{_highlighted(left, shared, k)}</pre></td>"
                      f"<td><b>{title}</b><pre>{_highlighted(right, shared, k)}</pre></td></tr></table>")

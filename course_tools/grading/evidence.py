@@ -92,6 +92,17 @@ class Evidence:
             self.exercises[gid] = hits
 
 
+def summed(parts: list[Evidence]) -> Evidence:
+    """La evidencia de varios cuadernos juntos: sus letras propias y compartidas, sumadas (un ``grade_id`` no se repite en
+    todo el curso: lo comprueba ``checks.check_grade_ids``)."""
+    total = Evidence()
+    for part in parts:
+        total.own += part.own
+        total.shared += part.shared
+        total.exercises.update(part.exercises)
+    return total
+
+
 def notebook_evidence(own: dict[str, Fingerprint], other: dict[str, Fingerprint], not_evidence: dict[str, set],
                       k: int, min_chars: int, distinctive: bool = False) -> Evidence:
     """La evidencia de ``own`` (grade_id -> huellas de un alumno) frente a ``other`` en todo el cuaderno.

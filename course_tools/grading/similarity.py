@@ -8,7 +8,7 @@ de línea desaparecen), se cortan sus k-gramas y el «aventado» (*winnowing*) s
 de cada ventana. Dos códigos se parecen en la parte de sus huellas que comparten, así que renombrar
 variables, reformatear, comentar o cambiar el orden de líneas largas no esconde una copia.
 
-Dos hallazgos, que nunca cambian una nota, juzgados sobre el cuaderno entero (``evidence``: cada ejercicio
+Tres hallazgos, que nunca cambian una nota, juzgados sobre el cuaderno entero (``evidence``: cada ejercicio
 pesado por su largo, sin lo que escriben soluciones independientes ni lo que comparte casi toda la clase):
 
 - ``copy-of-solution``: lo propio de la solución publicada de un cuaderno (``source/`` y ``notebooks/`` tienen la
@@ -16,7 +16,11 @@ pesado por su largo, sin lo que escriben soluciones independientes ni lo que com
   del alumno;
 - ``same-as-classmate``: dos alumnos que no copiaron la solución publicada comparten, por encima del
   umbral, su código más allá de lo natural (también lo que comparten con la solución: quien copia a un
-  compañero que escribió como la solución sigue copiando).
+  compañero que escribió como la solución sigue copiando);
+- ``same-in-course``: dos alumnos que no salen así en ningún cuaderno, pero sí con lo que comparten sumado en
+  todos los cuadernos juzgados que entregaron los dos (``Thresholds.course``, con al menos
+  ``Thresholds.course_min_notebooks``): quien reescribe cada expresión de un compañero deja en cada cuaderno
+  menos de lo que hace falta, y en todo el curso no.
 
 Solo se juzgan los cuadernos con bastante código propio en su solución publicada
 (``Thresholds.notebook_min_chars``) y, contra la solución, los que tienen umbral en ``Thresholds.solution``; de los demás
@@ -36,7 +40,8 @@ from pathlib import Path
 import numpy as np
 
 SOLUTION = "solución publicada"
-COPY_OF_SOLUTION, SAME_AS_CLASSMATE = "copy-of-solution", "same-as-classmate"
+COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE = "copy-of-solution", "same-as-classmate", "same-in-course"
+WHOLE_COURSE = "todo el curso"  # la «tarea» de un hallazgo same-in-course
 NOT_JUDGED, NOT_AGAINST_SOLUTION = "not-judged", "not-judged-against-solution"  # un cuaderno entero, sin alumnos
 CACHE_NAME = "parecidos-huellas.json"
 _BASE = 1_000_003
@@ -51,11 +56,13 @@ def _setting(name: str):
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Cuándo un parecido se señala y qué cuadernos se juzgan. Los seis primeros vienen de ``c.CourseSettings``
+    """Cuándo un parecido se señala y qué cuadernos se juzgan. Los ocho primeros vienen de ``c.CourseSettings``
     (``solution``: cada cuaderno que se juzga contra la solución publicada, con su umbral)."""
 
     solution: dict = field(default_factory=lambda: dict(_setting("similarity_solution_thresholds")))  # cuaderno -> umbral
     classmate: float = field(default_factory=lambda: _setting("similarity_threshold_classmate"))  # … entre compañeros
+    course: float = field(default_factory=lambda: _setting("similarity_threshold_course"))  # … sumado en el curso
+    course_min_notebooks: int = field(default_factory=lambda: _setting("similarity_course_min_notebooks"))
     min_chars: int = field(default_factory=lambda: _setting("similarity_min_chars"))  # más corto: pesa menos
     min_evidence: int = field(default_factory=lambda: _setting("similarity_min_evidence"))  # letras compartidas
     notebook_min_chars: int = field(default_factory=lambda: _setting("similarity_notebook_min_chars"))  # si no, no se juzga
@@ -69,7 +76,8 @@ class Thresholds:
     def from_settings(cls, settings) -> "Thresholds":
         """Los umbrales de unos ``CourseSettings`` (los de ``nbgrader_config.py`` de un curso)."""
         return cls(solution=dict(settings.similarity_solution_thresholds),
-                   classmate=settings.similarity_threshold_classmate, min_chars=settings.similarity_min_chars,
+                   classmate=settings.similarity_threshold_classmate, course=settings.similarity_threshold_course,
+                   course_min_notebooks=settings.similarity_course_min_notebooks, min_chars=settings.similarity_min_chars,
                    min_evidence=settings.similarity_min_evidence,
                    notebook_min_chars=settings.similarity_notebook_min_chars, notebook_max_mb=settings.notebook_max_mb)
 

@@ -19,7 +19,7 @@ from course_tools.layout.course import ROOT, SUBMITTED, Course, notebook_file
 from course_tools.grading import copies_report
 from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE,
-                                              SOLUTION, Thresholds)
+                                              SAME_IN_COURSE, SOLUTION, Thresholds)
 
 AGAINST_SOLUTION = [slug for slug in SLUGS if slug in Thresholds().solution_notebooks]  # 11; 17 y 18 no se juzgan contra ella
 NOT_AGAINST = [slug for slug in SLUGS if slug not in AGAINST_SOLUTION]
@@ -44,6 +44,7 @@ def flagged(result, code):
 def test_exactly_the_disguised_copies_and_the_pair_are_flagged(result):
     assert flagged(result, COPY_OF_SOLUTION) == {(s, slug, SOLUTION) for s, slug in COPIES}
     assert flagged(result, SAME_AS_CLASSMATE) == PAIRS
+    assert flagged(result, SAME_IN_COURSE) == set()  # ya salen en cada cuaderno: no se repiten sumados
     innocent = set(INDEPENDENT_NAMES) | {BLANK}
     assert not {f.student for f in result.findings} & innocent
     assert not {f.other for f in result.findings} & innocent
@@ -159,6 +160,8 @@ def test_the_readme_gives_the_thresholds_as_the_settings_set_them():
     judged = ", ".join(f"{slug} ({value:g})" for slug, value in settings.similarity_solution_thresholds.items())
     assert f"Contra la solución publicada solo se juzga {judged}:" in readme
     assert f"entre dos compañeros ({settings.similarity_threshold_classmate:g})" in readme
+    assert (f"sumada en todo el curso ({settings.similarity_threshold_course:g}, con al menos "
+            f"{settings.similarity_course_min_notebooks} cuadernos juzgados en común)") in readme
     assert f"al menos {settings.similarity_notebook_min_chars} letras de código propio" in readme
     assert f"pesa menos ({settings.similarity_min_chars} letras tras el analizador)" in readme
     assert f"al menos {settings.similarity_min_evidence} letras" in readme

@@ -91,7 +91,8 @@ def test_the_settings_pass_their_calibration_on_independent_work():
     ({"solution": {"11-bucle": 0.5}}, "11-bucle: juego 6 / solución sale"), ({"notebook_min_chars": 0}, "12-evaluar: juego"),
     ({"solution": {"01-python": 0.9}}, "01-python: solución disfrazada / solución no sale"),
     ({"solution": {slug: 0.63 for slug in ("11-bucle", "17-partidas-a-lotes", "18-decoder")}},
-     "18-decoder: juego 6 / solución sale")])
+     "18-decoder: juego 6 / solución sale"), ({"course": 0.15}, "todo el curso: juego 1 / juego 8 (3 cuadernos) sale"),
+    ({"course": 0.35}, "todo el curso: juego 6 reescrito / juego 6 (3 cuadernos) no sale")])
 def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
     """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con cuadernos más
     cortos o uno más contra la solución, una copia disfrazada deja de salir."""
@@ -104,8 +105,10 @@ def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
 def test_the_calibration_measures_only_what_the_report_judges():
     from course_tools.grading.copies_calibration import AGAINST_SOLUTION, calibrate
 
+    from course_tools.grading.similarity import WHOLE_COURSE
+
     rows = calibrate()
-    assert {r.slug for r in rows} == {r.slug for r in _measured() if r.size >= SETTINGS.notebook_min_chars}
+    assert {r.slug for r in rows} == {r.slug for r in _measured() if r.size >= SETTINGS.notebook_min_chars} | {WHOLE_COURSE}
     assert {r.slug for r in rows if r.against == AGAINST_SOLUTION} == set(SETTINGS.solution_notebooks)
     assert "00-cuadernos" not in {r.slug for r in rows}
 
@@ -119,10 +122,11 @@ def test_a_disguised_copy_is_renamed_commented_spaced_and_reordered():
     assert "b_m" in first and "y_m" in first and "# " in first and "\n\n" in out
 
 
-def _row(score, shared, should_flag, what="juego 1 / solución", slug="99-prueba", size=300, against="solución"):
+def _row(score, shared, should_flag, what="juego 1 / solución", slug="99-prueba", size=300, against="solución",
+         parts=()):
     from course_tools.grading.copies_calibration import Row
 
-    return Row(slug, what, score, shared, False, should_flag, size, against, letters=shared)
+    return Row(slug, what, score, shared, False, should_flag, size, against, letters=shared, parts=parts)
 
 
 def test_the_blind_threshold_is_the_middle_between_the_highest_honest_and_the_lowest_copy_that_can_be_flagged():
@@ -168,14 +172,16 @@ def test_the_notebooks_judged_are_the_longest_that_separate_their_copies_from_th
 
 
 def test_the_default_settings_are_the_ones_their_calibration_chooses():
-    """Los cuatro ajustes de settings.py salen de la calibración, a ciegas: «copies_calibration --umbral» los da."""
+    """Los seis ajustes de settings.py salen de la calibración, a ciegas: «copies_calibration --umbral» los da."""
     from course_tools.grading.copies_calibration import chosen
     from course_tools.settings import course_settings
 
     found = chosen(_measured(), SETTINGS.min_evidence)
     assert found == {"similarity_notebook_min_chars": SETTINGS.notebook_min_chars,
                      "similarity_solution_thresholds": SETTINGS.solution,
-                     "similarity_threshold_classmate": SETTINGS.classmate}
+                     "similarity_threshold_classmate": SETTINGS.classmate,
+                     "similarity_threshold_course": SETTINGS.course,
+                     "similarity_course_min_notebooks": SETTINGS.course_min_notebooks}
     configured = course_settings()  # y nbgrader_config.py dice lo mismo
     assert {name: getattr(configured, name) for name in found} == found
 
@@ -184,12 +190,14 @@ def test_the_calibration_command_prints_the_settings_or_why_there_are_none(capsy
     from course_tools.grading import copies_calibration
 
     rows = [_row(0.2, 200, False, against="solución")] * copies_calibration.SETS_FOR_A_THRESHOLD
-    rows += [_row(0.2, 200, False, against="compañero")]
-    rows += [_row(0.6, 200, True, against="solución"), _row(0.5, 200, True, against="compañero")]
+    rows += [_row(0.2, 200, False, "juego 1 / juego 2", against="compañero", parts=(60, 200, 60, 200))]
+    rows += [_row(0.6, 200, True, against="solución"),
+             _row(0.5, 200, True, "juego 1 disfrazado / juego 1", against="compañero", parts=(140, 200, 140, 200))]
     monkeypatch.setattr(copies_calibration, "measure", lambda t: rows)
     assert copies_calibration.main(["--umbral"]) == 0
     assert capsys.readouterr().out == ("similarity_notebook_min_chars = 0\nsimilarity_solution_thresholds = "
-                                       "{'99-prueba': 0.40}\nsimilarity_threshold_classmate = 0.35\n")
+                                       "{'99-prueba': 0.40}\nsimilarity_threshold_classmate = 0.35\n"
+                                       "similarity_threshold_course = 0.50\nsimilarity_course_min_notebooks = 1\n")
     monkeypatch.setattr(copies_calibration, "measure", lambda t: [_row(0.7, 200, False, against="compañero"),
                                                                   _row(0.6, 200, True, against="compañero")])
     assert copies_calibration.main(["--umbral"]) == 1
@@ -235,3 +243,31 @@ def test_the_regions_of_a_cell_go_back_into_it_as_the_published_solution():
     assert any(len(e.regions()) > 1 for e in found)  # 08 tiene una clase con varias regiones
     for e in found:
         assert e.answered(cells.join_parts(e.regions())) == e.solution
+
+
+def test_in_the_whole_course_a_pair_of_sets_is_summed_over_the_notebooks_both_have():
+    """Sumadas las letras de todos los cuadernos (no la media de sus partes), y la más baja de las dos direcciones."""
+    from course_tools.grading.copies_calibration import AGAINST_COURSE, course_rows
+    from course_tools.grading.similarity import WHOLE_COURSE
+
+    rows = [_row(0, 0, False, "juego 1 / juego 2", "a", 300, "compañero", parts=(90, 100, 10, 100)),
+            _row(0, 0, False, "juego 1 / juego 2", "b", 300, "compañero", parts=(10, 300, 90, 300)),
+            _row(0, 0, False, "juego 1 / juego 2", "corto", 100, "compañero", parts=(100, 100, 100, 100))]
+    (row,) = course_rows(rows, 200)  # «corto» no se juzga: no suma
+    assert (row.slug, row.what, row.against, row.score, row.shared) == (
+        WHOLE_COURSE, "juego 1 / juego 2 (2 cuadernos)", AGAINST_COURSE, 0.25, 100)
+
+
+def test_the_notebooks_a_pair_must_share_are_the_fewest_with_which_no_honest_combination_reaches_the_threshold():
+    from course_tools.grading.copies_calibration import NoGap, course_min_notebooks
+
+    def pair(parts_by_notebook, what="juego 1 / juego 2"):
+        return [_row(0, 0, False, what, slug, 300, "compañero", parts=parts) for slug, parts in parts_by_notebook]
+
+    # Un cuaderno solo llega a 0.5; dos juntos, como mucho (50 + 10) / 200 = 0.3; los tres, 0.23.
+    rows = pair([("a", (50, 100, 50, 100)), ("b", (10, 100, 10, 100)), ("c", (10, 100, 10, 100))])
+    assert course_min_notebooks(rows, 200, 0.4) == 2
+    assert course_min_notebooks(rows, 200, 0.25) == 3
+    assert course_min_notebooks(rows, 200, 0.6) == 1
+    with pytest.raises(NoGap, match="0.20"):
+        course_min_notebooks(rows, 200, 0.2)
