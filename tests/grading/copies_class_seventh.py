@@ -27,6 +27,11 @@ Quién es quién:
   retocada, no reescrita.
 * Blanco: ``paloma`` no entrega nada.
 
+Al leer la solución publicada (después de escribir y guardar en un commit a los honrados y a la pareja)
+se vio que ``jaime`` coincide con ella casi línea a línea en varios ejercicios (``data_floor``, ``pad_to``,
+``packed_item``, ``loss_per_game``, la atención y el bloque): es lo natural en quien solo usa lo que
+enseña el curso, escrito de la manera más directa. No se le retocó.
+
 ``WORK[nombre][grade_id]`` es lo que el alumno escribe en lugar del ``raise NotImplementedError()`` de
 esa celda de la versión de alumno, sin su sangría (el cuerpo de la función o del método). Todos escriben
 todos los ejercicios de código de los tres cuadernos; las predicciones de respuesta corta no están.
@@ -698,11 +703,124 @@ _FELIX = {
 }
 
 
+# --- adrian: pega la solución publicada y la disfraza ----------------------------------------------
+
+_ADRIAN = {
+    "nb11-make-xy": _code("""
+        # ventanas enteras que caben
+        count = (stream.shape[0] - 1) // T
+
+        inputs = stream[: count * T].reshape(count, T)
+        targets = stream[1 : count * T + 1].reshape(-1, T)
+        return inputs, targets
+    """),
+    "nb11-accumulated-step": _code("""
+        opt.zero_grad()
+        piece = x.shape[0] // n_micro
+        loss_sum = 0.0
+
+        for begin in range(0, len(x), piece):
+            out = model(x[begin : begin + piece])
+            # pérdida media del trozo
+            piece_loss = F.cross_entropy(out.reshape(-1, out.shape[-1]), y[begin : begin + piece].reshape(-1))
+            loss_sum += piece_loss.item()
+            (piece_loss / n_micro).backward()
+        opt.step()
+        return loss_sum / n_micro
+    """),
+    "nb11-data-floor": _code("""
+        from collections import Counter
+        import math
+
+        # (actual, siguiente) de cada posición
+        couples = list(zip(x.flatten().tolist(), y.flatten().tolist()))
+        current_seen = Counter(cur for cur, _ in couples)
+        couple_seen = Counter(couples)
+
+        acc = 0.0
+        for cur, nxt in couples:
+            acc = acc - math.log(couple_seen[(cur, nxt)] / current_seen[cur])
+        return acc / len(couples)
+    """),
+    "nb17-pad-to": _code("""
+        out = torch.full((len(seqs), T), pad_id, dtype=torch.long)
+        for row, ids in enumerate(seqs):
+            # como mucho T ids
+            head = list(ids)[:T]
+            out[row, : len(head)] = torch.tensor(head, dtype=torch.long)
+
+        return out
+    """),
+    "nb17-packed-item": _code("""
+        begin = int(starts[i])
+        x = torch.zeros(block, dtype=torch.int64)
+        y = torch.zeros(block, dtype=torch.int64)
+        # si el flujo se acaba antes, el trozo tiene menos de block tokens
+        chunk = stream[begin : begin + block]
+        x[: len(chunk)] = chunk
+        y[: block - 1] = x[1:]
+        return x, y
+    """),
+    "nb17-loss-per-game": _code("""
+        B, T, V = logits.shape
+        real = y != 0
+        # pérdida de cada posición, en (B, T)
+        losses = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), reduction="none").view(B, T)
+
+        return (losses * real).sum(1) / real.sum(1)
+    """),
+    "nb18-attention-forward": _code("""
+        B, T, d = x.shape
+        queries, keys, values = self.qkv(x).split(d, dim=-1)
+        # cabezas delante: (B, H, T, D)
+        queries, keys, values = (m.view(B, T, self.n_head, self.head_dim).transpose(1, 2) for m in (queries, keys, values))
+        p = 0.0 if not self.training else self.dropout
+        att = F.scaled_dot_product_attention(queries, keys, values, is_causal=True, dropout_p=p)
+
+        att = att.transpose(1, 2).contiguous().view(B, T, d)
+        return self.resid_drop(self.proj(att))
+    """),
+    "nb18-block-forward": _code("""
+        # primer residuo: la atención
+        h = x + self.attn(self.ln1(x))
+        return h + self.mlp(self.ln2(h))
+    """),
+    "nb18-decoder-forward": _code("""
+        loss = None
+        pos = torch.arange(T, device=idx.device)
+        h = self.drop(self.tokens(idx) + self.positions(pos))
+        for layer in self.blocks:
+            h = layer(h)
+
+        logits = self.lm_head(self.ln_f(h))
+        # el relleno (0) no cuenta en la pérdida
+        if targets is not None:
+            loss = F.cross_entropy(logits.reshape(-1, logits.size(-1)), targets.reshape(-1), ignore_index=0)
+        return logits, loss
+    """),
+    "nb18-param-groups": _code("""
+        flat = [t for t in model.parameters() if t.dim() < 2]
+        matrices = [t for t in model.parameters() if t.dim() > 1]
+        return [{"params": matrices, "weight_decay": weight_decay},
+                {"params": flat, "weight_decay": 0.0}]
+    """),
+    "nb18-lr-at": _code("""
+        if step < warmup:
+            return step / warmup * lr
+        low = min_lr_ratio * lr
+        # fracción del coseno ya recorrida, sin pasar de 1
+        frac = min(1.0, (step - warmup) / (max_steps - warmup))
+        return low + (lr - low) * (1 + math.cos(math.pi * frac)) / 2
+    """),
+}
+
+
 WORK = {
     "jaime": _JAIME,
     "rosa": _ROSA,
     "ignacio": _IGNACIO,
     "marta": _MARTA,
     "felix": _FELIX,
+    "adrian": _ADRIAN,
     "paloma": {},
 }
