@@ -63,11 +63,11 @@ c.CourseSettings.notebook_output_max_bytes = 20 * 1024 * 1024  # todas las salid
 c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False solo para probar)
 # Parecidos en make grade: cada cuaderno que se juzga contra la solución, con su umbral (la parte de lo propio de la
 # solución que tiene que estar en el cuaderno del alumno).
-c.CourseSettings.similarity_solution_thresholds = {"11-bucle": 0.63}
-c.CourseSettings.similarity_threshold_classmate = 0.49  # … y la que comparten dos alumnos de lo que no es natural
-c.CourseSettings.similarity_threshold_course = 0.26  # … y la misma, sumada en los cuadernos que entregaron los dos
+c.CourseSettings.similarity_solution_thresholds = {}  # hoy ninguno: ver settings.py
+c.CourseSettings.similarity_threshold_classmate = 0.59  # … y la que comparten dos alumnos de lo que no es natural
+c.CourseSettings.similarity_threshold_course = 0.23  # … y la misma, sumada en los cuadernos que entregaron los dos
 c.CourseSettings.similarity_course_min_notebooks = 2  # … si entregaron al menos tantos cuadernos juzgados
-c.CourseSettings.similarity_notebook_min_chars = 194  # un cuaderno con menos código propio no se juzga
+c.CourseSettings.similarity_notebook_min_chars = 372  # un cuaderno con menos código propio no se juzga
 c.CourseSettings.similarity_min_chars = 40  # un ejercicio más corto que esto pesa menos
 c.CourseSettings.similarity_min_evidence = 120  # letras compartidas que hacen falta para señalar
 # El 19 trae resuelto el decodificador del 18: el intercambio no lo publica hasta que se recoja alguna entrega del 18.

@@ -45,7 +45,7 @@ class CourseSettings(Configurable):
     sandbox = Bool(True, help=(
         "Encerrar el núcleo de corrección (Landlock, sin red, sin privilegios). False solo para probar lo demás: "
         "el entorno sigue recortado.")).tag(config=True)
-    similarity_solution_thresholds = Dict(value_trait=Float(), default_value={"11-bucle": 0.63}, help=(
+    similarity_solution_thresholds = Dict(value_trait=Float(), default_value={}, help=(
         "Parecidos en make grade (copy-of-solution): los cuadernos que se comparan con la solución publicada, cada "
         "uno con su umbral: la parte de lo propio de la solución (tras quitar nombres, comentarios y formato, sin lo "
         "que escriben soluciones independientes, cada ejercicio pesado por su largo) que tiene que estar en el "
@@ -54,16 +54,17 @@ class CourseSettings(Configurable):
         "parecido a la solución y su copia disfrazada menos parecida (la concienzuda, con las expresiones "
         "reescritas). Solo se juzgan contra la solución los cuadernos con al menos diez juegos en los que esas dos "
         "cosas se separan; en los demás el informe dice que no se juzgan contra ella, y entre compañeros parecerse "
-        "a ella cuenta como natural. Lo da «python -m course_tools.grading.copies_calibration --umbral»; una "
+        "a ella cuenta como natural. Hoy, ninguno: en 11 un juego escrito al pie de la letra del curso tiene 0.781 de "
+        "lo propio de la solución, y lo que solo ella escribe son 32 letras. Lo da «python -m course_tools.grading.copies_calibration --umbral»; una "
         "prueba comprueba que son estos. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
-    similarity_threshold_classmate = Float(0.49, help=(
+    similarity_threshold_classmate = Float(0.59, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
         "escriben también las soluciones independientes) que dos alumnos tienen que compartir en un cuaderno, "
         "cada uno con el del otro, para señalarlos. Elegido a "
         "ciegas con la calibración, en los cuadernos que se juzgan: el punto medio entre el par de juegos "
         "honrados más parecido y el juego disfrazado menos parecido a su original. Lo da «copies_calibration "
         "--umbral»; una prueba comprueba que es este.")).tag(config=True)
-    similarity_threshold_course = Float(0.26, help=(
+    similarity_threshold_course = Float(0.23, help=(
         "Parecidos en make grade (same-in-course): la misma parte que similarity_threshold_classmate, pero sumada "
         "en todos los cuadernos juzgados que entregaron los dos (al menos similarity_course_min_notebooks), para "
         "la pareja que no sale en ninguno por separado: quien reescribe cada expresión de su compañero deja en "
@@ -76,14 +77,14 @@ class CourseSettings(Configurable):
         "sumarlos. Sale de la calibración: el menor número con el que ningún par de juegos honrados, en ninguna "
         "combinación de tantos cuadernos o más, llega a similarity_threshold_course (en uno solo, sí: por eso un "
         "cuaderno solo se juzga con similarity_threshold_classmate).")).tag(config=True)
-    similarity_notebook_min_chars = Integer(194, help=(
+    similarity_notebook_min_chars = Integer(372, help=(
         "Parecidos: letras de código propio (tras el analizador, pesadas) que tiene que tener la solución "
         "publicada de un cuaderno para juzgarlo. Con menos, el informe dice «no se juzga: sus respuestas son "
-        "demasiado cortas para distinguir una copia de una idea común» (00, 02–05, 07, 10 y 12–16): en ellos una "
-        "copia disfrazada de un juego honrado no llega a similarity_min_evidence letras. Sale de la "
+        "demasiado cortas para distinguir una copia de una idea común» (todos menos 08, 18 y 19): en ellos la "
+        "copia disfrazada de algún juego honrado no llega a similarity_min_evidence letras. Sale de la "
         "calibración: del cuaderno más largo al más corto, el punto medio entre el último en el que cada copia "
-        "disfrazada de un juego llega a esas letras y supera al par honrado más parecido (06, 197) y el primero "
-        "en el que no (12, 191). Lo da «copies_calibration --umbral».")).tag(config=True)
+        "disfrazada de un juego llega a esas letras y supera al par honrado más parecido (08, 396) y el primero "
+        "en el que no (11, 348: la copia del juego 13, escrito al pie de la letra, comparte 108). Lo da «copies_calibration --umbral».")).tag(config=True)
     similarity_min_chars = Integer(40, help=(
         "Parecidos: el código propio de un ejercicio más corto que esto (en letras tras el analizador, cada "
         "nombre cuenta una) pesa menos, en proporción a su largo: una respuesta tan corta se escribe igual sin "

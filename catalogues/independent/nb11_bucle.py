@@ -1,4 +1,4 @@
-"""Diez soluciones independientes de 11-bucle (ver ``catalogues/independent``)."""
+"""Trece soluciones independientes de 11-bucle (ver ``catalogues/independent``)."""
 
 SETS = [
     {  # 1: índices a mano
@@ -346,6 +346,100 @@ floor = 0.0
 for (cur, nxt), k in n_pair.items():
     floor -= k * math.log(k / n_cur[cur])
 return floor / N
+""",
+    },
+    {  # 11: al pie de la letra; reshape y len, trozos con x[i*size:(i+1)*size], Counter y bucle sobre las posiciones
+        "nb11-make-xy": """\
+N = (len(stream) - 1) // T
+x = stream[: N * T].reshape(N, T)
+y = stream[1 : N * T + 1].reshape(N, T)
+return x, y
+""",
+        "nb11-accumulated-step": """\
+opt.zero_grad()
+size = x.shape[0] // n_micro
+total = 0.0
+for i in range(n_micro):
+    logits = model(x[i * size : (i + 1) * size])
+    V = logits.shape[-1]
+    loss = F.cross_entropy(logits.view(-1, V), y[i * size : (i + 1) * size].reshape(-1)) / n_micro
+    loss.backward()
+    total += loss.item()
+opt.step()
+return total
+""",
+        "nb11-data-floor": """\
+pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+pair_counts = Counter(pairs)
+current_counts = Counter(a for a, b in pairs)
+total = 0.0
+for a, b in pairs:
+    total -= math.log(pair_counts[(a, b)] / current_counts[a])
+return total / len(pairs)
+""",
+    },
+    {  # 12: al pie de la letra; shape[0] y reshape(-1, T), split en microlotes, Counter de parejas y sum
+        "nb11-make-xy": """\
+n = (stream.shape[0] - 1) // T
+x = stream[:n * T].reshape(-1, T)
+y = stream[1:n * T + 1].reshape(-1, T)
+return x, y
+""",
+        "nb11-accumulated-step": """\
+B = len(x)
+size = B // n_micro
+opt.zero_grad()
+full_loss = 0.0
+for xb, yb in zip(x.split(size), y.split(size)):
+    logits = model(xb)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1))
+    (loss / n_micro).backward()
+    full_loss += loss.item() / n_micro
+opt.step()
+return full_loss
+""",
+        "nb11-data-floor": """\
+a_list = x.reshape(-1).tolist()
+b_list = y.reshape(-1).tolist()
+both = Counter(zip(a_list, b_list))
+alone = Counter(a_list)
+N = len(a_list)
+return -sum(n * math.log(n / alone[a]) for (a, b), n in both.items()) / N
+""",
+    },
+    {  # 13: al pie de la letra; len y reshape(N, T), range(0, B, micro), diccionarios contados a mano
+        "nb11-make-xy": """\
+n_windows = (len(stream) - 1) // T
+length = n_windows * T
+x = stream[:length].reshape(n_windows, T)
+y = stream[1:length + 1].reshape(n_windows, T)
+return x, y
+""",
+        "nb11-accumulated-step": """\
+micro = x.shape[0] // n_micro
+opt.zero_grad()
+losses = []
+for start in range(0, x.shape[0], micro):
+    logits = model(x[start:start + micro])
+    V = logits.shape[-1]
+    loss = F.cross_entropy(logits.view(-1, V), y[start:start + micro].reshape(-1))
+    (loss / n_micro).backward()
+    losses.append(loss.item())
+opt.step()
+return sum(losses) / n_micro
+""",
+        "nb11-data-floor": """\
+current = x.reshape(-1).tolist()
+following = y.reshape(-1).tolist()
+pair_count = {}
+current_count = {}
+for a, b in zip(current, following):
+    pair_count[(a, b)] = pair_count.get((a, b), 0) + 1
+    current_count[a] = current_count.get(a, 0) + 1
+floor = 0.0
+for a, b in zip(current, following):
+    floor += -math.log(pair_count[(a, b)] / current_count[a])
+return floor / len(current)
 """,
     },
 ]

@@ -1,4 +1,4 @@
-"""Diez soluciones independientes de 17-partidas-a-lotes (ver ``catalogues/independent``)."""
+"""Trece soluciones independientes de 17-partidas-a-lotes (ver ``catalogues/independent``)."""
 
 SETS = [
     {  # 1
@@ -248,6 +248,78 @@ return x, y
 losses = F.cross_entropy(logits.transpose(1, 2), y, reduction="none")
 losses = losses.masked_fill(y == 0, float("nan"))
 return losses.nanmean(dim=1)
+""",
+    },
+    {  # 11: al pie de la letra; torch.full y bucle, ventana de block+1 en ceros, reduction='none' y máscara
+        "nb17-pad-to": """\
+batch = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+for i, seq in enumerate(seqs):
+    row = seq[:T]
+    batch[i, :len(row)] = torch.tensor(row)
+return batch
+""",
+        "nb17-packed-item": """\
+start = int(starts[i])
+chunk = stream[start:start + block + 1]
+window = torch.zeros(block + 1, dtype=torch.int64)
+window[:len(chunk)] = chunk
+x = window[:-1]
+y = window[1:].clone()
+y[-1] = 0
+return x, y
+""",
+        "nb17-loss-per-game": """\
+B, T, V = logits.shape
+per_position = F.cross_entropy(logits.view(-1, V), y.reshape(-1), reduction="none").view(B, T)
+real = y != 0
+return (per_position * real).sum(dim=1) / real.sum(dim=1)
+""",
+    },
+    {  # 12: al pie de la letra; comprensión con relleno, x e y por separado, ignore_index con reduction='none'
+        "nb17-pad-to": """\
+rows = [s[:T] + [pad_id] * (T - len(s[:T])) for s in seqs]
+return torch.tensor(rows)
+""",
+        "nb17-packed-item": """\
+start = starts[i].item()
+tokens = stream[start:start + block + 1].to(torch.int64)
+x = torch.zeros(block, dtype=torch.int64)
+y = torch.zeros(block, dtype=torch.int64)
+n = min(len(tokens), block)
+x[:n] = tokens[:n]
+y[:n - 1] = tokens[1:n]
+return x, y
+""",
+        "nb17-loss-per-game": """\
+V = logits.shape[-1]
+losses = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), ignore_index=PAD_ID, reduction="none")
+losses = losses.reshape(y.shape)
+counted = (y != PAD_ID).sum(dim=1)
+return losses.sum(dim=1) / counted
+""",
+    },
+    {  # 13: al pie de la letra; bucle con append, torch.cat para rellenar, ignore_index=0 y reshape(B*T, V)
+        "nb17-pad-to": """\
+rows = []
+for seq in seqs:
+    cut = list(seq[:T])
+    rows.append(cut + [pad_id] * (T - len(cut)))
+return torch.tensor(rows, dtype=torch.int64)
+""",
+        "nb17-packed-item": """\
+start = int(starts[i])
+piece = stream[start : start + block + 1].long()
+missing = block + 1 - len(piece)
+piece = torch.cat([piece, torch.zeros(missing, dtype=torch.int64)])
+x = piece[:block]
+y = torch.cat([piece[1:block], torch.zeros(1, dtype=torch.int64)])
+return x, y
+""",
+        "nb17-loss-per-game": """\
+B, T, V = logits.shape
+real = y != 0
+flat = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), ignore_index=0, reduction="none")
+return flat.reshape(B, T).sum(dim=-1) / real.sum(dim=-1)
 """,
     },
 ]

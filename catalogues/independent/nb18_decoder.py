@@ -1,4 +1,4 @@
-"""Diez soluciones independientes de 18-decoder (ver ``catalogues/independent``)."""
+"""Trece soluciones independientes de 18-decoder (ver ``catalogues/independent``)."""
 
 SETS = [
     {  # 1
@@ -493,6 +493,146 @@ if step < warmup:
 progress = min(1.0, (step - warmup) / (max_steps - warmup))
 factor = min_lr_ratio + (1 - min_lr_ratio) * 0.5 * (1.0 + math.cos(math.pi * progress))
 return lr * factor
+""",
+    },
+    {  # 11: al pie de la letra; view con head_dim, comprensiones para los grupos, lr con tope en max_steps
+        "nb18-attention-forward": """\
+B, T, d = x.shape
+q, k, v = self.qkv(x).split(d, dim=2)
+q = q.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+k = k.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+v = v.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+p = self.dropout if self.training else 0.0
+out = F.scaled_dot_product_attention(q, k, v, dropout_p=p, is_causal=True)
+out = out.transpose(1, 2).contiguous().view(B, T, d)
+return self.resid_drop(self.proj(out))
+""",
+        "nb18-block-forward": """\
+x = x + self.attn(self.ln1(x))
+x = x + self.mlp(self.ln2(x))
+return x
+""",
+        "nb18-decoder-forward": """\
+pos = torch.arange(T, device=idx.device)
+x = self.drop(self.tokens(idx) + self.positions(pos))
+for block in self.blocks:
+    x = block(x)
+logits = self.lm_head(self.ln_f(x))
+if targets is None:
+    loss = None
+else:
+    loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=PAD_ID)
+return logits, loss
+""",
+        "nb18-param-groups": """\
+decay = [p for p in model.parameters() if p.dim() >= 2]
+no_decay = [p for p in model.parameters() if p.dim() < 2]
+return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+""",
+        "nb18-lr-at": """\
+if step < warmup:
+    return lr * step / warmup
+if step > max_steps:
+    step = max_steps
+p = (step - warmup) / (max_steps - warmup)
+s = lr * min_lr_ratio
+return s + 0.5 * (lr - s) * (1 + math.cos(math.pi * p))
+""",
+    },
+    {  # 12: al pie de la letra; reshape en un generador, bucle if/else para los grupos, suelo pasado max_steps
+        "nb18-attention-forward": """\
+B, T, d = x.shape
+H, D = self.n_head, self.head_dim
+q, k, v = (t.reshape(B, T, H, D).transpose(1, 2) for t in self.qkv(x).split(d, dim=-1))
+y = F.scaled_dot_product_attention(q, k, v, dropout_p=self.dropout if self.training else 0.0, is_causal=True)
+y = y.transpose(1, 2).reshape(B, T, d)
+y = self.proj(y)
+return self.resid_drop(y)
+""",
+        "nb18-block-forward": """\
+h = x + self.attn(self.ln1(x))
+return h + self.mlp(self.ln2(h))
+""",
+        "nb18-decoder-forward": """\
+positions = torch.arange(0, T, device=idx.device)
+h = self.tokens(idx) + self.positions(positions)
+h = self.drop(h)
+for block in self.blocks:
+    h = block(h)
+h = self.ln_f(h)
+logits = self.lm_head(h)
+loss = None
+if targets is not None:
+    loss = F.cross_entropy(logits.reshape(B * T, -1), targets.reshape(B * T), ignore_index=0)
+return logits, loss
+""",
+        "nb18-param-groups": """\
+decay, rest = [], []
+for p in model.parameters():
+    if p.dim() >= 2:
+        decay.append(p)
+    else:
+        rest.append(p)
+return [{"params": decay, "weight_decay": weight_decay}, {"params": rest, "weight_decay": 0.0}]
+""",
+        "nb18-lr-at": """\
+floor = lr * min_lr_ratio
+if step < warmup:
+    return step / warmup * lr
+if step >= max_steps:
+    return floor
+p = (step - warmup) / (max_steps - warmup)
+return floor + (lr - floor) * (1 + math.cos(math.pi * p)) / 2
+""",
+    },
+    {  # 13: al pie de la letra; view(B, T, H, -1), named_parameters y len(shape), min(p, 1.0) en el coseno
+        "nb18-attention-forward": """\
+B, T, d = x.shape
+qkv = self.qkv(x)
+q, k, v = qkv.split(d, dim=2)
+q = q.view(B, T, self.n_head, -1).transpose(1, 2)
+k = k.view(B, T, self.n_head, -1).transpose(1, 2)
+v = v.view(B, T, self.n_head, -1).transpose(1, 2)
+drop = self.dropout if self.training else 0.0
+heads = F.scaled_dot_product_attention(q, k, v, is_causal=True, dropout_p=drop)
+merged = heads.transpose(1, 2).contiguous().view(B, T, d)
+return self.resid_drop(self.proj(merged))
+""",
+        "nb18-block-forward": """\
+x = x + self.attn(self.ln1(x))
+return x + self.mlp(self.ln2(x))
+""",
+        "nb18-decoder-forward": """\
+tok = self.tokens(idx)
+pos = self.positions(torch.arange(T, device=idx.device))
+x = self.drop(tok + pos)
+for block in self.blocks:
+    x = block(x)
+x = self.ln_f(x)
+logits = self.lm_head(x)
+if targets is None:
+    return logits, None
+V = logits.shape[-1]
+loss = F.cross_entropy(logits.view(B * T, V), targets.reshape(B * T), ignore_index=PAD_ID)
+return logits, loss
+""",
+        "nb18-param-groups": """\
+matrices = []
+others = []
+for name, p in model.named_parameters():
+    if len(p.shape) >= 2:
+        matrices.append(p)
+    else:
+        others.append(p)
+groups = [{"params": matrices, "weight_decay": weight_decay}, {"params": others, "weight_decay": 0.0}]
+return groups
+""",
+        "nb18-lr-at": """\
+s = lr * min_lr_ratio
+if step < warmup:
+    return lr * (step / warmup)
+p = min((step - warmup) / (max_steps - warmup), 1.0)
+return s + 0.5 * (lr - s) * (1 + math.cos(math.pi * p))
 """,
     },
 ]

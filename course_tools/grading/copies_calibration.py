@@ -167,9 +167,12 @@ def _summed_score(parts: list[tuple]) -> tuple[float, float]:
 
 def course_rows(rows: list[Row], min_chars: int) -> list[Row]:
     """Cada par de juegos honrados, y cada juego copiado con su original, sumados en todos los cuadernos juzgados
-    (los que tienen al menos ``min_chars``) que tienen los dos, como se suma una pareja de una clase."""
+    (los que tienen al menos ``min_chars``) que tienen los dos, como se suma una pareja de una clase. Con uno solo no
+    hay nada que sumar: ese lo juzga su cuaderno."""
     found = []
     for (what, copy), by_notebook in sorted(_course_parts(rows, min_chars).items()):
+        if len(by_notebook) < 2:
+            continue
         score, shared = _summed_score(list(by_notebook.values()))
         found.append(Row(WHOLE_COURSE, f"{what} ({len(by_notebook)} cuadernos)", round(score, 3), round(shared), False,
                          copy, 0, AGAINST_COURSE, round(shared)))
@@ -178,7 +181,8 @@ def course_rows(rows: list[Row], min_chars: int) -> list[Row]:
 
 def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float) -> int:
     """Los cuadernos que tiene que haber entregado una pareja para sumarlos, a ciegas: el menor número con el que
-    ningún par de juegos honrados llega a ``threshold`` en ninguna combinación de tantos cuadernos o más. Prueba
+    ningún par de juegos honrados llega a ``threshold`` en ninguna combinación de tantos cuadernos o más (dos como
+    poco: en uno solo juzga el umbral de su cuaderno). Prueba
     todas las combinaciones (2 elevado a los cuadernos juzgados con juegos: hoy, 8)."""
     honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars).items() if not copy]
     worst = {}  # número de cuadernos -> la puntuación honrada más alta con tantos
@@ -186,7 +190,7 @@ def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float) -> i
         for n in range(1, len(by_notebook) + 1):
             for chosen in itertools.combinations(by_notebook.values(), n):
                 worst[n] = max(worst.get(n, 0.0), _summed_score(list(chosen))[0])
-    for least in range(1, max(worst, default=0) + 1):
+    for least in range(2, max(worst, default=0) + 1):
         if all(score < threshold for n, score in worst.items() if n >= least):
             return least
     raise NoGap(f"con el umbral {threshold:.2f}, algún par de juegos honrados llega en todos sus cuadernos sumados")
@@ -300,8 +304,8 @@ def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
     short = sorted({(r.slug, r.size) for r in everything if r.size < t.notebook_min_chars})
     print(f"No se juzgan (menos de {t.notebook_min_chars} letras de código propio): "
           + (", ".join(f"{slug} ({size})" for slug, size in short) or "ninguno") + ".")
-    print("Contra la solución publicada, solo: " + ", ".join(f"{slug} ({value:.2f})" for slug, value in t.solution.items())
-          + f". {len(problems(rows))} problema(s).")
+    print("Contra la solución publicada, solo: " + (", ".join(f"{slug} ({value:.2f})" for slug, value in t.solution.items())
+                                                    or "ninguno") + f". {len(problems(rows))} problema(s).")
 
 
 def main(argv: list[str] | None = None) -> int:
