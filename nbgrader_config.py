@@ -64,10 +64,10 @@ c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False sol
 # Parecidos en make grade: cada cuaderno que se juzga contra la solución, con su umbral (la parte de lo propio de la
 # solución que tiene que estar en el cuaderno del alumno).
 c.CourseSettings.similarity_solution_thresholds = {}  # hoy ninguno: ver settings.py
-c.CourseSettings.similarity_threshold_classmate = 0.59  # … y la que comparten dos alumnos de lo que no es natural
-c.CourseSettings.similarity_threshold_course = 0.23  # … y la misma, sumada en los cuadernos que entregaron los dos
+c.CourseSettings.similarity_threshold_classmate = 0.55  # … y la que comparten dos alumnos de lo que no es natural
+c.CourseSettings.similarity_threshold_course = 0.31  # … y la misma, sumada en los cuadernos que entregaron los dos
 c.CourseSettings.similarity_course_min_notebooks = 2  # … si entregaron al menos tantos cuadernos juzgados
-c.CourseSettings.similarity_notebook_min_chars = 372  # un cuaderno con menos código propio no se juzga
+c.CourseSettings.similarity_notebook_min_chars = 109  # un cuaderno con menos código propio no se juzga
 c.CourseSettings.similarity_min_chars = 40  # un ejercicio más corto que esto pesa menos
 c.CourseSettings.similarity_min_evidence = 120  # letras compartidas que hacen falta para señalar
 # El 19 trae resuelto el decodificador del 18: el intercambio no lo publica hasta que se recoja alguna entrega del 18.

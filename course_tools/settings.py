@@ -57,14 +57,14 @@ class CourseSettings(Configurable):
         "a ella cuenta como natural. Hoy, ninguno: en 11 un juego escrito al pie de la letra del curso tiene 0.781 de "
         "lo propio de la solución, y lo que solo ella escribe son 32 letras. Lo da «python -m course_tools.grading.copies_calibration --umbral»; una "
         "prueba comprueba que son estos. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
-    similarity_threshold_classmate = Float(0.59, help=(
+    similarity_threshold_classmate = Float(0.55, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
         "escriben también las soluciones independientes) que dos alumnos tienen que compartir en un cuaderno, "
         "cada uno con el del otro, para señalarlos. Elegido a "
         "ciegas con la calibración, en los cuadernos que se juzgan: el punto medio entre el par de juegos "
         "honrados más parecido y el juego disfrazado menos parecido a su original. Lo da «copies_calibration "
         "--umbral»; una prueba comprueba que es este.")).tag(config=True)
-    similarity_threshold_course = Float(0.23, help=(
+    similarity_threshold_course = Float(0.31, help=(
         "Parecidos en make grade (same-in-course): la misma parte que similarity_threshold_classmate, pero sumada "
         "en todos los cuadernos juzgados que entregaron los dos (al menos similarity_course_min_notebooks), para "
         "la pareja que no sale en ninguno por separado: quien reescribe cada expresión de su compañero deja en "
@@ -77,14 +77,15 @@ class CourseSettings(Configurable):
         "sumarlos. Sale de la calibración: el menor número con el que ningún par de juegos honrados, en ninguna "
         "combinación de tantos cuadernos o más, llega a similarity_threshold_course (en uno solo, sí: por eso un "
         "cuaderno solo se juzga con similarity_threshold_classmate).")).tag(config=True)
-    similarity_notebook_min_chars = Integer(372, help=(
+    similarity_notebook_min_chars = Integer(109, help=(
         "Parecidos: letras de código propio (tras el analizador, pesadas) que tiene que tener la solución "
         "publicada de un cuaderno para juzgarlo. Con menos, el informe dice «no se juzga: sus respuestas son "
-        "demasiado cortas para distinguir una copia de una idea común» (todos menos 08, 18 y 19): en ellos la "
-        "copia disfrazada de algún juego honrado no llega a similarity_min_evidence letras. Sale de la "
-        "calibración: del cuaderno más largo al más corto, el punto medio entre el último en el que cada copia "
-        "disfrazada de un juego llega a esas letras y supera al par honrado más parecido (08, 396) y el primero "
-        "en el que no (11, 348: la copia del juego 13, escrito al pie de la letra, comparte 108). Lo da «copies_calibration --umbral».")).tag(config=True)
+        "demasiado cortas para distinguir una copia de una idea común» (00, 04 y 15): en ellos la copia "
+        "disfrazada de ningún juego honrado llega a similarity_min_evidence letras. Sale de la calibración: del "
+        "cuaderno más largo al más corto, el punto medio entre el último en el que las copias disfrazadas que se "
+        "pueden ver (las que llegan a esas letras) superan al par honrado más parecido (10, 126) y el primero en "
+        "el que no hay ninguna (04, 92). La copia de un juego casi todo natural no se ve en ningún cuaderno: es "
+        "un límite, no un motivo para no juzgarlo. Lo da «copies_calibration --umbral».")).tag(config=True)
     similarity_min_chars = Integer(40, help=(
         "Parecidos: el código propio de un ejercicio más corto que esto (en letras tras el analizador, cada "
         "nombre cuenta una) pesa menos, en proporción a su largo: una respuesta tan corta se escribe igual sin "

@@ -122,13 +122,14 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
     natural = lambda fps: {g: union(fps).get(g, set()) | common.get(g, set()) for g in given}
     for i, own in enumerate(honest, start=1):
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])
-        # Casi todo, como la solución (aquí natural) o los otros juegos: su copia no se puede ver en el cuaderno solo.
-        alone = not common or notebook_evidence(own, own, skip, t.k, t.min_chars).shared >= t.min_evidence
         for what, disguise in (("disfrazado", disguised), ("reescrito", rewritten)):
             copy = answer_prints({g: _disguised_body(b, disguise) for g, b in sets[i - 1].items()}, wanted, given, t)
-            against = AGAINST_CLASSMATE if alone and disguise is disguised else PART_OF_COURSE
             ev, parts = _both_ways(copy, own, skip, t)
-            add(f"juego {i} {what} / juego {i}", ev, True, against, parts)
+            # Un juego casi todo natural (como los otros juegos o, aquí, la solución): lo que su copia conserva no
+            # llega a las letras mínimas, y no se distingue de otro trabajo natural. Es un límite, no un fallo del
+            # cuaderno: su copia solo cuenta sumada en todo el curso.
+            visible = disguise is disguised and ev.letters >= t.min_evidence
+            add(f"juego {i} {what} / juego {i}", ev, True, AGAINST_CLASSMATE if visible else PART_OF_COURSE, parts)
     for (i, a), (j, b) in itertools.combinations(enumerate(honest, start=1), 2):
         skip = natural([fps for n, fps in enumerate(honest, start=1) if n not in (i, j)])
         ev, parts = _both_ways(a, b, skip, t)
@@ -139,7 +140,8 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
 def judged(rows: list[Row], t: Thresholds) -> list[Row]:
     """Las filas que el informe juzga con los ajustes ``t`` (cuadernos con bastante código propio y, contra la
     solución, los de ``solution_notebooks``), con lo que ``t`` señalaría en cada una."""
-    kept = _judged_rows(rows, t.notebook_min_chars, t.solution_notebooks) + course_rows(rows, t.notebook_min_chars)
+    kept = (_judged_rows(rows, t.notebook_min_chars, t.solution_notebooks)
+            + course_rows(rows, t.notebook_min_chars, t.min_evidence))
     return [replace(r, flagged=_flagged(r, t)) for r in kept]
 
 
@@ -165,15 +167,16 @@ def _summed_score(parts: list[tuple]) -> tuple[float, float]:
     return score, min(ab_shared, ba_shared)
 
 
-def course_rows(rows: list[Row], min_chars: int) -> list[Row]:
+def course_rows(rows: list[Row], min_chars: int, min_evidence: int) -> list[Row]:
     """Cada par de juegos honrados, y cada juego copiado con su original, sumados en todos los cuadernos juzgados
     (los que tienen al menos ``min_chars``) que tienen los dos, como se suma una pareja de una clase. Con uno solo no
-    hay nada que sumar: ese lo juzga su cuaderno."""
+    hay nada que sumar: ese lo juzga su cuaderno. La copia de un juego casi todo natural, que ni sumada llega a
+    ``min_evidence`` letras, no se puede ver: no se mide (como en cada cuaderno)."""
     found = []
     for (what, copy), by_notebook in sorted(_course_parts(rows, min_chars).items()):
-        if len(by_notebook) < 2:
-            continue
         score, shared = _summed_score(list(by_notebook.values()))
+        if len(by_notebook) < 2 or (copy and shared < min_evidence):
+            continue
         found.append(Row(WHOLE_COURSE, f"{what} ({len(by_notebook)} cuadernos)", round(score, 3), round(shared), False,
                          copy, 0, AGAINST_COURSE, round(shared)))
     return found
@@ -281,7 +284,7 @@ def chosen(rows: list[Row], min_evidence: int) -> dict:
     min_chars = blind_min_chars(rows, min_evidence)
     against_solution = solution_thresholds(rows, min_chars, min_evidence)
     kept = _judged_rows(rows, min_chars, against_solution)
-    course = blind_threshold(course_rows(rows, min_chars), min_evidence)
+    course = blind_threshold(course_rows(rows, min_chars, min_evidence), min_evidence)
     return {"similarity_notebook_min_chars": min_chars, "similarity_solution_thresholds": against_solution,
             "similarity_threshold_classmate": blind_threshold(
                 [r for r in kept if r.against == AGAINST_CLASSMATE], min_evidence),

@@ -70,32 +70,35 @@ def _measured():
     return _measured.rows
 
 
-# De los tres de la clase de la issue 43: en 17 y 18 el juego 6 ya se escribe como la solución publicada (no se
-# juzgan contra ella, y la prueba de abajo ve que si se juzgaran sale un honrado y deja de salir la copia).
-JUDGED_AGAINST_SOLUTION = {"11-bucle"}
+# Los tres de la clase de la issue 43 se juzgan entre compañeros. Contra la solución publicada, hoy ninguno: los
+# juegos escritos al pie de la letra del curso la escriben (la prueba de abajo ve que si se juzgara 11, 01 o 18
+# contra ella, sus copias no llegarían a las letras mínimas, o saldría un honrado).
+JUDGED_BETWEEN_CLASSMATES = {"11-bucle", "17-partidas-a-lotes", "18-decoder"}
 
 
 def test_the_settings_pass_their_calibration_on_independent_work():
-    """Ningún juego de catalogues/independent sale contra la solución ni contra otro en lo que el informe juzga;
-    toda copia disfrazada sale. Se juzgan al menos los tres cuadernos de la clase de la issue."""
-    from course_tools.grading.copies_calibration import AGAINST_SOLUTION, judged, problems
+    """Ningún juego de catalogues/independent sale contra otro en lo que el informe juzga, ni en un cuaderno ni
+    sumado en todo el curso; toda copia disfrazada que se puede ver sale."""
+    from course_tools.grading.copies_calibration import AGAINST_CLASSMATE, AGAINST_SOLUTION, judged, problems
 
     rows = judged(_measured(), SETTINGS)
-    assert {r.slug for r in rows if r.against == AGAINST_SOLUTION} >= JUDGED_AGAINST_SOLUTION
-    assert len([r for r in rows if not r.should_flag]) >= 2 * (10 + 45) + 45  # diez juegos y sus 45 pares en 11, 17 y 18
+    assert {r.slug for r in rows if r.against == AGAINST_CLASSMATE} >= JUDGED_BETWEEN_CLASSMATES
+    assert {r.slug for r in rows if r.against == AGAINST_SOLUTION} == set(SETTINGS.solution_notebooks)
+    assert len([r for r in rows if not r.should_flag]) >= 3 * 78  # trece juegos y sus 78 pares en 11, 17 y 18
     assert problems(rows) == []
 
 
 @pytest.mark.parametrize("lowered, seen", [
-    ({"classmate": 0.2, "min_evidence": 100}, "18-decoder: juego 1 / juego 8 sale"),
-    ({"solution": {"11-bucle": 0.5}}, "11-bucle: juego 6 / solución sale"), ({"notebook_min_chars": 0}, "12-evaluar: juego"),
+    ({"classmate": 0.3, "min_evidence": 60}, "17-partidas-a-lotes: juego 1 / juego 12 sale"),
+    ({"min_evidence": 200}, "02-numpy: juego 3 disfrazado / juego 3 no sale"),
+    ({"solution": {"11-bucle": 0.5}}, "11-bucle: solución disfrazada / solución no sale (100 %, 32 letras)"),
     ({"solution": {"01-python": 0.9}}, "01-python: solución disfrazada / solución no sale"),
-    ({"solution": {slug: 0.63 for slug in ("11-bucle", "17-partidas-a-lotes", "18-decoder")}},
-     "18-decoder: juego 6 / solución sale"), ({"course": 0.15}, "todo el curso: juego 1 / juego 8 (3 cuadernos) sale"),
-    ({"course": 0.35}, "todo el curso: juego 6 reescrito / juego 6 (3 cuadernos) no sale")])
+    ({"solution": {"08-modulos": 0.5}}, "08-modulos: juego 1 / solución sale"),
+    ({"course": 0.2}, "todo el curso: juego 1 / juego 12 (3 cuadernos) sale"),
+    ({"course": 0.36}, "todo el curso: juego 11 reescrito / juego 11 (3 cuadernos) no sale")])
 def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
-    """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con cuadernos más
-    cortos o uno más contra la solución, una copia disfrazada deja de salir."""
+    """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con más letras o un
+    cuaderno contra la solución, una copia disfrazada deja de salir (o sale un honrado)."""
     from course_tools.grading.copies_calibration import judged, problems
 
     found = problems(judged(_measured(), replace(SETTINGS, **lowered)))
@@ -190,14 +193,16 @@ def test_the_calibration_command_prints_the_settings_or_why_there_are_none(capsy
     from course_tools.grading import copies_calibration
 
     rows = [_row(0.2, 200, False, against="solución")] * copies_calibration.SETS_FOR_A_THRESHOLD
-    rows += [_row(0.2, 200, False, "juego 1 / juego 2", against="compañero", parts=(60, 200, 60, 200))]
-    rows += [_row(0.6, 200, True, against="solución"),
-             _row(0.5, 200, True, "juego 1 disfrazado / juego 1", against="compañero", parts=(140, 200, 140, 200))]
+    rows += [_row(0.2, 200, False, "juego 1 / juego 2", slug, against="compañero", parts=(60, 200, 60, 200))
+             for slug in ("99-prueba", "98-prueba")]
+    rows += [_row(0.6, 200, True, against="solución")]
+    rows += [_row(0.5, 200, True, "juego 1 disfrazado / juego 1", slug, against="compañero", parts=(140, 200, 140, 200))
+             for slug in ("99-prueba", "98-prueba")]
     monkeypatch.setattr(copies_calibration, "measure", lambda t: rows)
     assert copies_calibration.main(["--umbral"]) == 0
     assert capsys.readouterr().out == ("similarity_notebook_min_chars = 0\nsimilarity_solution_thresholds = "
                                        "{'99-prueba': 0.40}\nsimilarity_threshold_classmate = 0.35\n"
-                                       "similarity_threshold_course = 0.50\nsimilarity_course_min_notebooks = 1\n")
+                                       "similarity_threshold_course = 0.50\nsimilarity_course_min_notebooks = 2\n")
     monkeypatch.setattr(copies_calibration, "measure", lambda t: [_row(0.7, 200, False, against="compañero"),
                                                                   _row(0.6, 200, True, against="compañero")])
     assert copies_calibration.main(["--umbral"]) == 1
@@ -246,14 +251,18 @@ def test_the_regions_of_a_cell_go_back_into_it_as_the_published_solution():
 
 
 def test_in_the_whole_course_a_pair_of_sets_is_summed_over_the_notebooks_both_have():
-    """Sumadas las letras de todos los cuadernos (no la media de sus partes), y la más baja de las dos direcciones."""
+    """Sumadas las letras de todos los cuadernos (no la media de sus partes), y la más baja de las dos direcciones;
+    un par de un solo cuaderno no se suma, ni la copia que ni sumada llega a las letras mínimas."""
     from course_tools.grading.copies_calibration import AGAINST_COURSE, course_rows
     from course_tools.grading.similarity import WHOLE_COURSE
 
     rows = [_row(0, 0, False, "juego 1 / juego 2", "a", 300, "compañero", parts=(90, 100, 10, 100)),
             _row(0, 0, False, "juego 1 / juego 2", "b", 300, "compañero", parts=(10, 300, 90, 300)),
-            _row(0, 0, False, "juego 1 / juego 2", "corto", 100, "compañero", parts=(100, 100, 100, 100))]
-    (row,) = course_rows(rows, 200)  # «corto» no se juzga: no suma
+            _row(0, 0, False, "juego 1 / juego 2", "corto", 100, "compañero", parts=(100, 100, 100, 100)),
+            _row(0, 0, False, "juego 1 / juego 3", "a", 300, "compañero", parts=(90, 100, 90, 100)),
+            _row(0, 0, True, "juego 1 disfrazado / juego 1", "a", 300, "compañero", parts=(50, 100, 50, 100)),
+            _row(0, 0, True, "juego 1 disfrazado / juego 1", "b", 300, "compañero", parts=(60, 100, 60, 100))]
+    (row,) = course_rows(rows, 200, 120)  # «corto» no se juzga: no suma; la copia, 110 letras, no se ve
     assert (row.slug, row.what, row.against, row.score, row.shared) == (
         WHOLE_COURSE, "juego 1 / juego 2 (2 cuadernos)", AGAINST_COURSE, 0.25, 100)
 
@@ -264,10 +273,24 @@ def test_the_notebooks_a_pair_must_share_are_the_fewest_with_which_no_honest_com
     def pair(parts_by_notebook, what="juego 1 / juego 2"):
         return [_row(0, 0, False, what, slug, 300, "compañero", parts=parts) for slug, parts in parts_by_notebook]
 
-    # Un cuaderno solo llega a 0.5; dos juntos, como mucho (50 + 10) / 200 = 0.3; los tres, 0.23.
+    # Un cuaderno solo llega a 0.5; dos juntos, como mucho (50 + 10) / 200 = 0.3; los tres, 0.23. Nunca menos de dos:
+    # uno solo lo juzga el umbral de su cuaderno.
     rows = pair([("a", (50, 100, 50, 100)), ("b", (10, 100, 10, 100)), ("c", (10, 100, 10, 100))])
     assert course_min_notebooks(rows, 200, 0.4) == 2
     assert course_min_notebooks(rows, 200, 0.25) == 3
-    assert course_min_notebooks(rows, 200, 0.6) == 1
+    assert course_min_notebooks(rows, 200, 0.6) == 2
     with pytest.raises(NoGap, match="0.20"):
         course_min_notebooks(rows, 200, 0.2)
+
+
+def test_a_copy_that_keeps_too_little_of_its_set_is_not_asked_of_its_notebook_and_counts_only_summed():
+    """La copia disfrazada de un juego casi todo natural (el 13 de 11, al pie de la letra) no llega a las letras
+    mínimas: no se distingue de otro trabajo natural, y no impide juzgar el cuaderno; solo cuenta en todo el curso."""
+    from course_tools.grading.copies_calibration import AGAINST_CLASSMATE, PART_OF_COURSE
+
+    rows = _measured()
+    copies = [r for r in rows if r.should_flag and "disfrazado" in r.what]
+    hidden = [r for r in copies if r.against == PART_OF_COURSE]
+    assert any(r.slug == "11-bucle" and r.what == "juego 13 disfrazado / juego 13" for r in hidden)
+    assert all(r.letters < SETTINGS.min_evidence for r in hidden)
+    assert all(r.letters >= SETTINGS.min_evidence for r in copies if r.against == AGAINST_CLASSMATE)
