@@ -1,7 +1,9 @@
 """El informe de parecidos sobre una clase escrita a mano y apartada (copies_class, en 11, 17 y 18): señala
-justo a quien pegó la solución publicada disfrazada y a los dos que entregaron el mismo trabajo; ni a los
-tres que trabajaron por separado (carla escribe dos respuestas cortas como la solución) ni el cuaderno en
-blanco."""
+justo a los dos que entregaron el mismo trabajo; ni a los tres que trabajaron por separado (carla escribe dos
+respuestas cortas como la solución) ni el cuaderno en blanco. A quien pegó la solución publicada no, con los ajustes
+del curso: ningún cuaderno se juzga contra ella (un alumno que sigue el curso al pie de la letra la escribe). Cómo se
+juzga contra ella cuando un profesor le da un umbral se prueba con ``CONFIGURED``: sale bea, que la pega tal cual;
+ana, que la disfraza, no (lo propio de la solución de 11, sin lo que escriben los juegos, son 32 letras)."""
 
 from __future__ import annotations
 
@@ -21,9 +23,10 @@ from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE,
                                               SAME_IN_COURSE, SOLUTION, Thresholds)
 
-AGAINST_SOLUTION = [slug for slug in SLUGS if slug in Thresholds().solution_notebooks]  # 11; 17 y 18 no se juzgan contra ella
-NOT_AGAINST = [slug for slug in SLUGS if slug not in AGAINST_SOLUTION]
-COPIES = {("ana", slug) for slug in AGAINST_SOLUTION} | {("bea", SLUG)}
+# Un profesor que juzga 11 contra la solución con el umbral de una calibración anterior, y letras mínimas bajas.
+CONFIGURED = replace(Thresholds(), solution={SLUG: 0.63}, min_evidence=30)
+NOT_AGAINST = [slug for slug in SLUGS if slug not in CONFIGURED.solution_notebooks]
+COPIES = {("bea", SLUG)}  # con CONFIGURED
 PAIRS = {(a, slug, b) for slug in SLUGS for a, b in (("hugo", "ines"), ("ines", "hugo"))}
 
 
@@ -37,12 +40,17 @@ def result(klass):
     return compare_class(klass)
 
 
+@pytest.fixture(scope="module")
+def configured(klass):
+    return compare_class(klass, CONFIGURED)
+
+
 def flagged(result, code):
     return {(f.student, f.assignment, f.other) for f in result.findings if f.code == code}
 
 
-def test_exactly_the_disguised_copies_and_the_pair_are_flagged(result):
-    assert flagged(result, COPY_OF_SOLUTION) == {(s, slug, SOLUTION) for s, slug in COPIES}
+def test_exactly_the_pair_is_flagged(result):
+    assert not Thresholds().solution_notebooks and flagged(result, COPY_OF_SOLUTION) == set()
     assert flagged(result, SAME_AS_CLASSMATE) == PAIRS
     assert flagged(result, SAME_IN_COURSE) == set()  # ya salen en cada cuaderno: no se repiten sumados
     innocent = set(INDEPENDENT_NAMES) | {BLANK}
@@ -52,39 +60,46 @@ def test_exactly_the_disguised_copies_and_the_pair_are_flagged(result):
     assert not result.skipped
 
 
+def test_with_a_threshold_against_the_solution_who_pastes_it_is_flagged_and_not_paired(configured):
+    assert flagged(configured, COPY_OF_SOLUTION) == {(s, slug, SOLUTION) for s, slug in COPIES}
+    assert flagged(configured, SAME_AS_CLASSMATE) == PAIRS
+    assert not {f.student for f in configured.findings} & (set(INDEPENDENT_NAMES) | {BLANK})
+
+
 def test_another_class_like_it_with_the_roles_changed(tmp_path):
     result = compare_class(Course(make_class(tmp_path / "otra", ROOT, work=SHUFFLED)))
-    assert flagged(result, COPY_OF_SOLUTION) == {("dani", slug, SOLUTION) for slug in AGAINST_SOLUTION}
+    assert flagged(result, COPY_OF_SOLUTION) == set()
     assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in SLUGS
                                                   for a, b in (("carla", "zoe"), ("zoe", "carla"))}
 
 
-def test_the_honest_learner_who_writes_short_answers_like_the_solution_stays_below(klass, result):
+def test_the_honest_learner_who_writes_short_answers_like_the_solution_stays_below(klass, configured):
     """carla escribe pad_to y el bloque pre-norm como la solución: pesan poco en su cuaderno y son lo natural. Aunque
-    17 y 18 se juzgaran contra la solución (no se juzgan: un juego independiente ya se escribe como ella), carla
-    quedaría por debajo del umbral más bajo del curso."""
+    17 y 18 se juzgaran contra la solución (no se juzgan), carla quedaría por debajo del umbral de ``CONFIGURED``."""
     below = compare_class(klass, replace(Thresholds(), solution={slug: 0.0 for slug in SLUGS}, classmate=0.0,
                                          min_evidence=0))
     carla = {f.assignment: f for f in below.findings if f.student == "carla" and f.other == SOLUTION}
-    lowest = min(Thresholds().solution.values())
+    lowest = min(CONFIGURED.solution.values())
     assert carla["17-partidas-a-lotes"].similarity < lowest and carla["18-decoder"].similarity < lowest
-    assert {(slug, NOT_AGAINST_SOLUTION) for slug in NOT_AGAINST} <= {(slug, code) for slug, code, _ in result.not_judged}
-    assert max(f.similarity for f in result.findings) <= 1
+    assert {(slug, NOT_AGAINST_SOLUTION) for slug in NOT_AGAINST} <= {
+        (slug, code) for slug, code, _ in configured.not_judged}
+    assert max(f.similarity for f in configured.findings) <= 1
 
 
 def test_the_blank_one_is_not_compared(result):
     assert not [key for key in result.code if key[0] == BLANK]
 
 
-def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(result, tmp_path):
-    made = copies_report.write_reports(result, tmp_path, Thresholds().k)
+def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(configured, tmp_path):
+    result = configured
+    made = copies_report.write_reports(result, tmp_path, CONFIGURED.k)
     everything = list(csv.DictReader(made["csv"].open(encoding="utf-8")))
     rows = [r for r in everything if r["codigo"] in (COPY_OF_SOLUTION, SAME_AS_CLASSMATE)]
     assert [(r["alumno"], r["tarea"], r["codigo"]) for r in everything if r not in rows] == [
         ("", slug, NOT_AGAINST_SOLUTION) for slug in NOT_AGAINST]  # lo que no se juzga, sin alumno
     assert {(r["alumno"], r["tarea"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == COPIES
     scores = [float(r["parecido"]) for r in rows]
-    least = lambda r: Thresholds().solution[r["tarea"]] if r["codigo"] == COPY_OF_SOLUTION else Thresholds().classmate
+    least = lambda r: CONFIGURED.solution[r["tarea"]] if r["codigo"] == COPY_OF_SOLUTION else CONFIGURED.classmate
     assert scores == sorted(scores, reverse=True) and all(least(r) <= float(r["parecido"]) <= 1 for r in rows)
     assert all(r["motivo"] and r["ejercicios"] for r in rows)
     page = made["html"].read_text(encoding="utf-8")
@@ -94,7 +109,7 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(res
     assert "<h2>Lo que no se juzga</h2>" in page
     lines = copies_report.summary_lines(result)
     assert len(lines) == len(result.findings) + len(result.not_judged) + len(result.skipped)
-    assert any(line.startswith(f"ana  {AGAINST_SOLUTION[0]}  copy-of-solution: tiene el ")
+    assert any(line.startswith(f"bea  {SLUG}  copy-of-solution: tiene el ")
                and "de lo propio de la solución publicada" in line for line in lines)
     assert any(line.startswith("hugo  17-partidas-a-lotes  same-as-classmate (grupo 1): comparte con ines")
                for line in lines)
@@ -109,10 +124,11 @@ def test_a_broken_notebook_is_skipped_with_its_reason_and_the_rest_compared(tmp_
     klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
     klass.layout.notebook(SUBMITTED, SLUG, "carla").write_text("{no es json", encoding="utf-8")
     klass.layout.notebook(SUBMITTED, SLUG, "eva").unlink()
-    result = compare_class(klass)
+    result = compare_class(klass, CONFIGURED)
     reasons = {s: r for s, _, r in result.skipped}
     assert reasons["carla"].startswith("no se pudo leer") and reasons["eva"] == f"falta el cuaderno {notebook_file(SLUG)}"
-    assert flagged(result, COPY_OF_SOLUTION) == {("ana", SLUG, SOLUTION), ("bea", SLUG, SOLUTION)}
+    assert flagged(result, COPY_OF_SOLUTION) == {("bea", SLUG, SOLUTION)}
+    assert flagged(result, SAME_AS_CLASSMATE) == {("hugo", SLUG, "ines"), ("ines", SLUG, "hugo")}
 
 
 def test_a_notebook_over_the_size_limit_is_measured_and_never_read(tmp_path, monkeypatch):
@@ -158,7 +174,7 @@ def test_the_readme_gives_the_thresholds_as_the_settings_set_them():
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())  # sin los saltos de línea
     settings = course_settings()
     judged = ", ".join(f"{slug} ({value:g})" for slug, value in settings.similarity_solution_thresholds.items())
-    assert f"Contra la solución publicada solo se juzga {judged}:" in readme
+    assert f"Contra la solución publicada se juzga: {judged or 'ninguno'}." in readme
     assert f"entre dos compañeros ({settings.similarity_threshold_classmate:g})" in readme
     assert (f"sumada en todo el curso ({settings.similarity_threshold_course:g}, con al menos "
             f"{settings.similarity_course_min_notebooks} cuadernos juzgados en común)") in readme
@@ -205,7 +221,7 @@ def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(
     klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
     _report_copies(klass)
     out = capsys.readouterr().out
-    assert out.startswith("Parecidos (no cambian ninguna nota): 4 entrega(s) señalada(s)")
+    assert out.startswith("Parecidos (no cambian ninguna nota): 2 entrega(s) señalada(s)")
     report = klass.layout.report_dir.relative_to(klass.root)
     assert f"{report / 'parecidos.html'}" in out and f"{report / 'parecidos.csv'}" in out
     assert "  hugo  11-bucle  same-as-classmate (grupo 1): comparte con ines" in out

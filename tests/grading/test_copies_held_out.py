@@ -4,7 +4,7 @@ ajustes de entonces) mezclada con la de ``copies_class``, en 11 y 18.
 Con cinco juegos independientes por cuaderno salían dos cosas mal: la pareja no salía en 18 (casi todo lo de olga
 es natural, y el código propio natural dividía la evidencia) y pablo y dani, honrados, salían como pareja en 11
 (los dos escriben data_floor con ``torch.unique``). Hoy pasan las dos, con la evidencia distintiva entre
-compañeros y diez juegos por cuaderno; la de 18 volvió a no salir al medir los juegos en su celda, como se leen
+compañeros y (hoy) trece juegos por cuaderno; la de 18 volvió a no salir al medir los juegos en su celda, como se leen
 las entregas (ver su ``xfail``). Una advertencia honrada: quien escribió los juegos 6 a 10 no vio esta
 clase, pero su encargo nombraba ``torch.unique`` entre las funciones que un alumno que ya programa podría usar;
 para lo de pablo y dani, esta clase ya no es del todo ciega (las clases tercera, cuarta y quinta, en
@@ -40,10 +40,12 @@ def _flagged(result, code):
     return {(f.student, f.assignment, f.other) for f in result.findings if f.code == code}
 
 
-def test_the_solution_copy_is_flagged_and_no_honest_learner_nor_the_blank(copied):
-    judged = [slug for slug in SLUGS if slug in Thresholds().solution_notebooks]
-    assert judged and _flagged(copied, COPY_OF_SOLUTION) == {("dani", slug, SOLUTION) for slug in judged}
-    assert not {f.student for f in copied.findings} & {"pablo", "eva", "gus"}
+def test_the_pair_is_flagged_and_no_honest_learner_nor_the_blank(copied):
+    """dani pega la solución: no sale por ella (hoy ningún cuaderno se juzga contra la solución; ver
+    ``test_copies_blind_classes``), ni emparejado con nadie por ella."""
+    assert _flagged(copied, COPY_OF_SOLUTION) == {("dani", slug, SOLUTION) for slug in Thresholds().solution_notebooks
+                                                  if slug in SLUGS}
+    assert not {f.student for f in copied.findings} & {"pablo", "eva", "gus", "dani"}
     assert {("olga", "11-bucle", "rosa"), ("rosa", "11-bucle", "olga")} <= _flagged(copied, SAME_AS_CLASSMATE)
 
 
