@@ -293,23 +293,27 @@ def _across_course(result: ClassComparison, tallies: list[tuple[dict, dict]], th
             count[(a, b)] += n
             sizes[(a, b)][0] += its_sizes[a]
             sizes[(a, b)][1] += its_sizes[b]
+    prints, skips = _prints(result), {slug: _classmate_skip(result, slug) for slug in result.classmates}
     for (a, b), n in sorted(count.items()):
         if frozenset((a, b)) in paired or not _worth_measuring(n, sizes[(a, b)], thresholds.course):
             continue
         slugs = [s for s, members in sorted(result.classmates.items()) if a in members and b in members]
         if len(slugs) < thresholds.course_min_notebooks:
             continue
-        flagged = _both_flagged([_prints(result, a, s) for s in slugs], [_prints(result, b, s) for s in slugs],
-                                [_classmate_skip(result, s) for s in slugs], thresholds.course, thresholds)
+        flagged = _both_flagged([prints[(a, s)] for s in slugs], [prints[(b, s)] for s in slugs],
+                                [skips[s] for s in slugs], thresholds.course, thresholds)
         if flagged:
             for one, other, ev in ((a, b, flagged[0]), (b, a, flagged[1])):
                 result.findings.append(replace(_finding(one, WHOLE_COURSE, other, ev, SAME_IN_COURSE),
                                                notebooks=tuple(slugs)))
 
 
-def _prints(result: ClassComparison, student: str, slug: str) -> dict[str, Fingerprint]:
-    """grade_id -> las huellas de un alumno en una tarea (las que guardó la comparación)."""
-    return {g: fp for (who, s, g), fp in result.code.items() if who == student and s == slug}
+def _prints(result: ClassComparison) -> dict[tuple, dict[str, Fingerprint]]:
+    """(alumno, tarea) -> grade_id -> sus huellas (las que guardó la comparación)."""
+    found = defaultdict(dict)
+    for (who, slug, gid), fp in result.code.items():
+        found[(who, slug)][gid] = fp
+    return found
 
 
 def _number_groups(result: ClassComparison, slug: str) -> None:
