@@ -7,22 +7,26 @@ entregas de una clase. Para cada cuaderno con juegos independientes, ``measure``
   los otros juegos (nunca de sí mismo), y cuánto tienen dos copias de la solución (``disguise``): la disfrazada
   (nombres propios cambiados, comentarios, líneas en blanco y dos sentencias independientes en otro orden) y la
   reescrita (además, alguna expresión escrita de otra forma; desde la solución, nombres y orden no cambian nada);
-- cada par de juegos entre sí, con lo natural de los demás, y cada juego disfrazado contra el original.
+- cada par de juegos entre sí, con lo natural de los demás, y cada juego disfrazado (y reescrito) contra el
+  original. Una copia disfrazada que no conserva ``min_evidence`` letras más allá de lo natural (la de un juego casi
+  todo natural) no se puede ver: no se le pide a su cuaderno (``PART_OF_COURSE``), como la reescrita;
+- sumadas, en todo el curso, las filas de cada par de juegos y de cada juego copiado (``course_rows``).
 
 De esas filas salen, en orden y sin mirar ninguna clase (``chosen``, ``--umbral`` en la orden):
 
 1. qué cuadernos se juzgan (``blind_min_chars``): del que más código propio tiene al que menos, mientras
-   cada copia disfrazada de un juego llega a las letras mínimas y supera al par honrado más parecido; en los
-   más cortos una copia y una idea común se escriben igual, y el informe lo dice;
+   las copias disfrazadas que se pueden ver (alguna, al menos) superan al par honrado más parecido; en los más
+   cortos una copia y una idea común se escriben igual, y el informe lo dice;
 2. cuáles de ellos se juzgan contra la solución, cada uno con su umbral (``solution_thresholds``): los que tienen
    diez juegos o más y en los que las dos copias de la solución llegan a las letras mínimas y superan a todo
    juego honrado. En los otros un juego se escribe ya como la solución (o lo propio de ella es muy poco):
-   parecerse a ella es natural también entre compañeros, y la copia de un juego con menos de ``min_evidence``
-   letras propias (lo demás, como la solución o los otros juegos) no se puede ver: no se mide;
-3. el umbral entre compañeros (``blind_threshold``), con las filas de los cuadernos que se juzgan.
+   parecerse a ella es natural también entre compañeros;
+3. el umbral entre compañeros (``blind_threshold``), con las filas de los cuadernos que se juzgan;
+4. el de todo el curso, con sus filas sumadas, y cuántos cuadernos tiene que haber entregado una pareja para
+   sumarlos (``course_min_notebooks``).
 
 ``calibrate`` devuelve las filas de lo que el informe juzga y ``problems`` lo que no se cumple: ningún juego
-honrado puede salir señalado y toda copia disfrazada tiene que salir. Unas pruebas comprueban que los ajustes
+honrado puede salir señalado y toda copia que se puede ver tiene que salir. Unas pruebas comprueban que los ajustes
 de ``settings.py`` son los que salen y que con ellos no hay problemas.
 """
 
@@ -118,7 +122,8 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
                              given, t)
         add(f"solución {what} / solución", solution_evidence(copy, solution, union(honest), t.k, t.min_chars), True,
             AGAINST_SOLUTION)
-    common = union([solution]) if not _separates(rows, t.min_evidence) else {}
+    against_solution = len(sets) >= SETS_FOR_A_THRESHOLD and _separates(rows, t.min_evidence)
+    common = {} if against_solution else union([solution])
     natural = lambda fps: {g: union(fps).get(g, set()) | common.get(g, set()) for g in given}
     for i, own in enumerate(honest, start=1):
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])
