@@ -22,6 +22,15 @@ def ranked(result: ClassComparison) -> list[Finding]:
     return sorted(result.findings, key=lambda f: (-f.similarity, -f.evidence, f.assignment, f.student, f.other))
 
 
+def unjudged_groups(result: ClassComparison) -> list[tuple[str, str]]:
+    """Lo que no se juzga, una vez por motivo: (las tareas, separadas por comas; el motivo). Con el curso entero, el
+    mismo motivo de diecisiete cuadernos es una línea, no diecisiete."""
+    grouped: dict[str, list[str]] = {}
+    for assignment, _, reason in result.not_judged:
+        grouped.setdefault(reason, []).append(assignment)
+    return [(", ".join(assignments), reason) for reason, assignments in grouped.items()]
+
+
 def summary_lines(result: ClassComparison) -> list[str]:
     """Una línea por alumno, tarea y con quién, por evidencia, con su código estable y por qué sale; y las saltadas."""
     lines = []
@@ -30,8 +39,8 @@ def summary_lines(result: ClassComparison) -> list[str]:
         lines.append(f"{f.student}  {f.assignment}  {f.code}{group}: {f.reason}")
     for student, assignment, reason in result.skipped:
         lines.append(f"{student}  {assignment}  sin comparar: {reason}")
-    for assignment, _, reason in result.not_judged:
-        lines.append(f"{assignment}  {reason}")
+    for assignments, reason in unjudged_groups(result):
+        lines.append(f"{assignments}  {reason}")
     return lines
 
 
@@ -101,7 +110,7 @@ def write_html(result: ClassComparison, path: Path, k: int) -> Path:
     if not sections:
         sections.append("<p>Ningún parecido por encima de los umbrales.</p>")
     if result.not_judged:
-        items = "".join(f"<li><b>{html.escape(a)}</b>: {html.escape(reason)}</li>" for a, _, reason in result.not_judged)
+        items = "".join(f"<li><b>{html.escape(a)}</b>: {html.escape(reason)}</li>" for a, reason in unjudged_groups(result))
         sections.append(f"<h2>Lo que no se juzga</h2>\n<ul>{items}</ul>")
     path.write_text(_PAGE.format(body="\n".join(sections)), encoding="utf-8")
     return path

@@ -108,7 +108,9 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(con
     assert page.count("<h2>") == len(COPIES) + len(PAIRS) // 2 + 1  # cada pareja una vez, y lo que no se juzga
     assert "<h2>Lo que no se juzga</h2>" in page
     lines = copies_report.summary_lines(result)
-    assert len(lines) == len(result.findings) + len(result.not_judged) + len(result.skipped)
+    assert len(lines) == len(result.findings) + 1 + len(result.skipped)  # 17 y 18, por el mismo motivo: una línea
+    assert any(line.startswith(f"{', '.join(NOT_AGAINST)}  no se juzga contra la solución publicada") for line in lines)
+    assert page.count("no se juzga contra la solución publicada") == 1
     assert any(line.startswith(f"bea  {SLUG}  copy-of-solution: tiene el ")
                and "de lo propio de la solución publicada" in line for line in lines)
     assert any(line.startswith("hugo  17-partidas-a-lotes  same-as-classmate (grupo 1): comparte con ines")
