@@ -152,6 +152,7 @@ def copies_round(course, thresholds) -> list[str]:
     made = write_reports(result, course.layout.report_dir, thresholds.k)
     root = course.root
     head = (f"Parecidos (no cambian ninguna nota): {len({(f.student, f.assignment) for f in result.findings})} "
-            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados, juzgadas por cuaderno y, las parejas, también en todo el curso"
+            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados, juzgadas por cuaderno y, las "
+            f"parejas, también en todo el curso"
             f"{_unjudged(result)}; {made['html'].relative_to(root)} y {made['csv'].relative_to(root)}")
     return [head, *("  " + line for line in summary_lines(result))]
