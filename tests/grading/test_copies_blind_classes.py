@@ -1,5 +1,5 @@
-"""El informe de parecidos con las clases apartadas de la tercera a la novena (``copies_class_third`` …
-``copies_class_ninth``, en 11, 17 y 18), escritas cada una por alguien que no vio los juegos independientes, las
+"""El informe de parecidos con las clases apartadas de la tercera a la décima (``copies_class_third`` …
+``copies_class_tenth``, en 11, 17 y 18), escritas cada una por alguien que no vio los juegos independientes, las
 otras clases, el código del informe ni sus umbrales. Lo que pide la issue 43, por alumno y no por ejercicio: se señala
 exactamente a la pareja que comparte trabajo y a quien pegó la solución publicada disfrazada a mano; a ninguno de los
 tres que trabajan solos ni al cuaderno en blanco.
@@ -15,10 +15,13 @@ Cada clase dejó de ser ciega en cuanto se midió; lo que cambió después de me
   contra la solución (en 11, un juego así tiene 0.781 de lo propio de ella, y lo que solo ella escribe son 32
   letras). Que la copia de un juego casi todo natural no se vea dejó de impedir juzgar su cuaderno;
 - octava y novena, a ciegas para todo eso: ningún honrado sale; la pareja de la octava sale sumada en el curso y la de
-  la novena, que reescribe cada línea, no.
+  la novena, que reescribe cada línea, no;
+- décima, a ciegas para el informe (quien la escribió vio por error el docstring y dos líneas de la novena, no el
+  informe ni los juegos): ningún honrado sale, tampoco lorena, que escribe al pie de la letra; la pareja, no.
 
 Así, hoy: ningún honrado ni blanco sale en ninguna clase; las parejas salen en la tercera, cuarta, quinta y octava, y no
-en la sexta, séptima y novena (``xfail`` estricto); ningún copión de la solución sale (``xfail`` estricto en todas)."""
+en la sexta, séptima, novena y décima (``xfail`` estricto); ningún copión de la solución sale (``xfail`` estricto en
+todas)."""
 
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ import copies_class_fourth
 import copies_class_ninth
 import copies_class_seventh
 import copies_class_sixth
+import copies_class_tenth
 import copies_class_third
 from copies_class import make_class
 
@@ -39,11 +43,12 @@ from course_tools.layout.course import ROOT, Course
 
 CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta": copies_class_fifth,
            "sexta": copies_class_sixth, "séptima": copies_class_seventh, "octava": copies_class_eighth,
-           "novena": copies_class_ninth}
+           "novena": copies_class_ninth, "décima": copies_class_tenth}
 # Las parejas que no salen: quien copia reescribe casi cada expresión de su compañero (len(x) por x.shape[0],
 # [:, None] por unsqueeze, otro orden, otra forma de cada cuenta); sumado en todo el curso, la parte de su código no
 # natural que comparten queda por debajo del umbral (0.31).
-UNSEEN_PAIRS = {"sexta": "0.259, 166 letras", "séptima": "0.202, 165 letras", "novena": "0.153, 81 letras"}
+UNSEEN_PAIRS = {"sexta": "0.259, 166 letras", "séptima": "0.202, 165 letras", "novena": "0.153, 81 letras",
+                "décima": "0.193, 101 letras"}
 NO_SOLUTION_JUDGED = ("ningún cuaderno se juzga contra la solución publicada: un alumno que sigue el curso al pie de la "
                       "letra la escribe (en 11, un juego así tiene 0.781 de lo propio de ella; lo que solo ella escribe "
                       "son 32 letras)")
