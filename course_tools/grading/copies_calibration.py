@@ -191,7 +191,7 @@ def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float) -> i
     """Los cuadernos que tiene que haber entregado una pareja para sumarlos, a ciegas: el menor número con el que
     ningún par de juegos honrados llega a ``threshold`` en ninguna combinación de tantos cuadernos o más (dos como
     poco: en uno solo juzga el umbral de su cuaderno). Prueba
-    todas las combinaciones (2 elevado a los cuadernos juzgados con juegos: hoy, 8)."""
+    todas las combinaciones (2 elevado a los cuadernos juzgados con juegos: hoy, 17, unos 3 s)."""
     honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars).items() if not copy]
     worst = {}  # número de cuadernos -> la puntuación honrada más alta con tantos
     for by_notebook in honest:
