@@ -40,7 +40,7 @@ from pathlib import Path
 from ..layout.course import ROOT, Course
 from ..rules import cells
 from .disguise import disguised, rewritten
-from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence, union
+from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence, summed, union
 from .similarity import WHOLE_COURSE, Thresholds, answer_prints, course_exercises, given_hashes, solution_prints
 
 
@@ -62,7 +62,7 @@ class Row:
     size: int = 0  # código propio de la solución publicada del cuaderno (letras tras el analizador, pesadas)
     against: str = AGAINST_SOLUTION  # con qué umbral se juzga: el de la solución o el de entre compañeros
     letters: int = 0  # las que tienen que llegar a min_evidence (``Evidence.letters``)
-    parts: tuple = ()  # entre dos códigos: (compartidas, propias) de uno frente al otro y del otro frente al uno
+    parts: tuple = ()  # entre dos códigos: la evidencia de uno frente al otro y la del otro frente al uno
 
 
 def _disguised_body(body: str, disguise) -> str:
@@ -87,10 +87,10 @@ def _row(slug, what, ev: Evidence, t: Thresholds, should_flag: bool, size: float
 
 def _both_ways(a, b, skip, t: Thresholds) -> tuple[Evidence, tuple]:
     """Un par se señala si los dos salen: cuenta la evidencia más baja de las dos direcciones. Devuelve esa y las
-    letras de las dos (``Row.parts``), para sumarlas con las de otros cuadernos."""
+    dos (``Row.parts``), para sumarlas con las de otros cuadernos."""
     ab = notebook_evidence(a, b, skip, t.k, t.min_chars, distinctive=True)
     ba = notebook_evidence(b, a, skip, t.k, t.min_chars, distinctive=True)
-    return min(ab, ba, key=lambda e: e.score), (ab.shared, ab.own, ba.shared, ba.own)
+    return min(ab, ba, key=lambda e: e.score), (ab, ba)
 
 
 def measure(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
@@ -166,10 +166,10 @@ def _course_parts(rows: list[Row], min_chars: int) -> dict[tuple, dict[str, tupl
 
 
 def _summed_score(parts: list[tuple]) -> tuple[float, float]:
-    """La parte compartida (la más baja de las dos direcciones) y las letras compartidas de varios cuadernos sumados."""
-    ab_shared, ab_own, ba_shared, ba_own = (sum(p[i] for p in parts) for i in range(4))
-    score = min(ab_shared / ab_own if ab_own else 0.0, ba_shared / ba_own if ba_own else 0.0)
-    return score, min(ab_shared, ba_shared)
+    """La parte compartida (la más baja de las dos direcciones) y las letras compartidas de varios cuadernos sumados
+    como los suma el informe (``evidence.summed``)."""
+    ab, ba = summed([p[0] for p in parts]), summed([p[1] for p in parts])
+    return min(ab.score, ba.score), min(ab.shared, ba.shared)
 
 
 def course_rows(rows: list[Row], min_chars: int, min_evidence: int) -> list[Row]:
@@ -191,7 +191,7 @@ def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float) -> i
     """Los cuadernos que tiene que haber entregado una pareja para sumarlos, a ciegas: el menor número con el que
     ningún par de juegos honrados llega a ``threshold`` en ninguna combinación de tantos cuadernos o más (dos como
     poco: en uno solo juzga el umbral de su cuaderno). Prueba
-    todas las combinaciones (2 elevado a los cuadernos juzgados con juegos: hoy, 17, unos 3 s)."""
+    todas las combinaciones (2 elevado a los cuadernos juzgados con juegos: hoy, 17, unos 4 s)."""
     honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars).items() if not copy]
     worst = {}  # número de cuadernos -> la puntuación honrada más alta con tantos
     for by_notebook in honest:

@@ -128,7 +128,10 @@ def test_a_disguised_copy_is_renamed_commented_spaced_and_reordered():
 def _row(score, shared, should_flag, what="juego 1 / solución", slug="99-prueba", size=300, against="solución",
          parts=()):
     from course_tools.grading.copies_calibration import Row
+    from course_tools.grading.evidence import Evidence
 
+    if parts:  # (compartidas, propias) de uno frente al otro y del otro frente al uno
+        parts = (Evidence(own=parts[1], shared=parts[0]), Evidence(own=parts[3], shared=parts[2]))
     return Row(slug, what, score, shared, False, should_flag, size, against, letters=shared, parts=parts)
 
 
