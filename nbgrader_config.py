@@ -64,6 +64,9 @@ c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False sol
 # Parecidos en make grade: cada cuaderno que se juzga contra la solución, con su umbral (la parte de lo propio de la
 # solución que tiene que estar en el cuaderno del alumno).
 c.CourseSettings.similarity_solution_thresholds = {}  # hoy ninguno: ver settings.py
+# … y los cuadernos en que lo propio de la solución se suma para cada alumno, con el umbral de esa suma.
+c.CourseSettings.similarity_solution_course_notebooks = ["11-bucle", "17-partidas-a-lotes", "18-decoder"]
+c.CourseSettings.similarity_threshold_solution_course = 0.66
 c.CourseSettings.similarity_threshold_classmate = 0.55  # … y la que comparten dos alumnos de lo que no es natural
 c.CourseSettings.similarity_threshold_course = 0.31  # … y la misma, sumada en los cuadernos que entregaron los dos
 c.CourseSettings.similarity_course_min_notebooks = 2  # … si entregaron al menos tantos cuadernos juzgados

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from traitlets import Bool, Dict, Float, Integer, Unicode
+from traitlets import Bool, Dict, Float, Integer, List, Unicode
 from traitlets.config import Configurable
 
 CONFIG_FILE = Path(__file__).resolve().parent.parent / "nbgrader_config.py"
@@ -57,6 +57,19 @@ class CourseSettings(Configurable):
         "a ella cuenta como natural. Hoy, ninguno: en 11 un juego escrito al pie de la letra del curso tiene 0.781 de "
         "lo propio de la solución, y lo que solo ella escribe son 32 letras. Lo da «python -m course_tools.grading.copies_calibration --umbral»; una "
         "prueba comprueba que son estos. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
+    similarity_solution_course_notebooks = List(Unicode(), default_value=[
+        "11-bucle", "17-partidas-a-lotes", "18-decoder"], help=(
+        "Parecidos en make grade (copy-of-solution en «todo el curso»): los cuadernos en los que lo propio de la "
+        "solución publicada se suma para cada alumno, los juzgados que no tienen umbral propio y sí al menos diez "
+        "juegos independientes. En uno solo, quien escribe al pie de la letra del curso se parece a la solución "
+        "tanto como una copia; en todos juntos, no. Lo da «copies_calibration --umbral».")).tag(config=True)
+    similarity_threshold_solution_course = Float(0.66, help=(
+        "Parecidos en make grade (copy-of-solution en «todo el curso»): la parte de lo propio de la solución "
+        "publicada, sumada en similarity_solution_course_notebooks (al menos similarity_course_min_notebooks de "
+        "ellos, y similarity_min_evidence letras de lo propio de ella), que tiene que estar en el código de un "
+        "alumno para señalarlo. Elegido a ciegas con la calibración: el punto medio entre el juego honrado más "
+        "parecido a la solución en esos cuadernos sumados y la copia de la solución menos parecida (disfrazada o "
+        "reescrita). Lo da «copies_calibration --umbral»; una prueba comprueba que es este.")).tag(config=True)
     similarity_threshold_classmate = Float(0.55, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
         "escriben también las soluciones independientes) que dos alumnos tienen que compartir en un cuaderno, "

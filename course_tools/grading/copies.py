@@ -6,7 +6,8 @@ Un cuaderno con poco código propio no se juzga (ni se leen sus entregas); uno s
 ella cuenta como natural. Los dos quedan en ``ClassComparison.not_judged`` con su motivo.
 
 Después de todas las tareas, las parejas que no salen en ninguna se juzgan con lo que comparten sumado en todas
-las que entregaron los dos (``_across_course``).
+las que entregaron los dos (``_across_course``), y cada alumno, contra la solución publicada, con lo propio de ella
+sumado en las tareas en que se suma (``_solution_across_course``).
 
 Lee ``submitted/`` (lo mismo que corrige ``make grade``), ``source/`` (la solución publicada, que es la de
 ``notebooks/``) y ``release/`` (lo que el alumno ya recibió escrito). Escribe nada: los informes los
@@ -47,12 +48,17 @@ class Finding:
     evidence: int = 0  # letras compartidas que son evidencia (tras el analizador, pesadas)
     exercises: tuple = ()  # (grade_id, letras compartidas) de cada ejercicio con evidencia, la mayor primero
     group: int = 0  # en ``same-as-classmate``: el grupo (alumnos unidos por parecidos) dentro de la tarea
-    notebooks: tuple = ()  # en ``same-in-course``: las tareas sumadas
+    notebooks: tuple = ()  # sumado en «todo el curso» (``same-in-course`` o ``copy-of-solution``): las tareas sumadas
 
     @property
     def reason(self) -> str:
         """Por qué sale, en una línea."""
         where = ", ".join(gid for gid, _ in self.exercises)
+        if self.code == COPY_OF_SOLUTION and self.notebooks:
+            return (f"tiene, sumado en los {len(self.notebooks)} cuadernos en que se suma ({', '.join(self.notebooks)}), "
+                    f"el {100 * self.similarity:.0f} % de lo propio de la solución publicada ({self.evidence} letras; "
+                    f"propio: lo que no escriben así soluciones independientes; en un cuaderno solo, quien sigue el "
+                    f"curso al pie de la letra también se le parece): {where}")
         if self.code == COPY_OF_SOLUTION:
             return (f"tiene el {100 * self.similarity:.0f} % de lo propio de la solución publicada ({self.evidence} "
                     f"letras; propio: lo que no escriben así soluciones independientes): {where}")
@@ -136,6 +142,7 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
     tallies = [_compare_assignment(course, slug, by_student, thresholds, store, result)
                for slug, by_student in sorted(folders.items())]
     _across_course(result, [t for t in tallies if t is not None], thresholds)
+    _solution_across_course(result, thresholds)
     result.read = store.read
     store.save()
     return result
@@ -208,7 +215,7 @@ def _flagged(ev: Evidence, threshold: float, thresholds: Thresholds) -> bool:
 def _against_solution(learners, solutions, slug, thresholds, result) -> set[str]:
     """Señala a quien tiene la solución publicada en su cuaderno; devuelve quiénes son."""
     copied = set()
-    natural = {g: result.not_evidence[(COPY_OF_SOLUTION, slug, g)] for g in solutions}
+    natural = _solution_natural(result, slug)
     for student, fps in learners.items():
         ev = solution_evidence(fps, solutions, natural, thresholds.k, thresholds.min_chars)
         if _flagged(ev, thresholds.solution[slug], thresholds):
@@ -306,6 +313,29 @@ def _across_course(result: ClassComparison, tallies: list[tuple[dict, dict]], th
             for one, other, ev in ((a, b, flagged[0]), (b, a, flagged[1])):
                 result.findings.append(replace(_finding(one, WHOLE_COURSE, other, ev, SAME_IN_COURSE),
                                                notebooks=tuple(slugs)))
+
+
+def _solution_across_course(result: ClassComparison, thresholds: Thresholds) -> None:
+    """Cada alumno, contra la solución publicada, con lo propio de ella sumado en los cuadernos de
+    ``Thresholds.solution_course_notebooks`` que entregó (al menos ``course_min_notebooks``; sin los que tienen umbral
+    propio, que ya se juzgaron): en uno solo, quien escribe al pie de la letra del curso se parece a ella tanto como
+    una copia; en todos juntos, no."""
+    prints = _prints(result)
+    slugs = [s for s in thresholds.solution_course_notebooks if s in result.classmates and s not in thresholds.solution]
+    for student in sorted({s for slug in slugs for s in result.classmates[slug]}):
+        theirs = [s for s in slugs if student in result.classmates[s]]
+        if len(theirs) < thresholds.course_min_notebooks:
+            continue
+        ev = summed([solution_evidence(prints[(student, s)], prints[(SOLUTION, s)], _solution_natural(result, s),
+                                       thresholds.k, thresholds.min_chars) for s in theirs])
+        if _flagged(ev, thresholds.solution_course, thresholds):
+            result.findings.append(replace(_finding(student, WHOLE_COURSE, SOLUTION, ev, COPY_OF_SOLUTION),
+                                           notebooks=tuple(theirs)))
+
+
+def _solution_natural(result: ClassComparison, slug: str) -> dict[str, set]:
+    """grade_id -> lo natural de una tarea contra la solución publicada (lo que escriben soluciones independientes)."""
+    return {g: hashes for (code, s, g), hashes in result.not_evidence.items() if code == COPY_OF_SOLUTION and s == slug}
 
 
 def _prints(result: ClassComparison) -> dict[tuple, dict[str, Fingerprint]]:

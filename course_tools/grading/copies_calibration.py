@@ -10,7 +10,8 @@ entregas de una clase. Para cada cuaderno con juegos independientes, ``measure``
 - cada par de juegos entre sí, con lo natural de los demás, y cada juego disfrazado (y reescrito) contra el
   original. Una copia disfrazada que no conserva ``min_evidence`` letras más allá de lo natural (la de un juego casi
   todo natural) no se puede ver: no se le pide a su cuaderno (``PART_OF_COURSE``), como la reescrita;
-- sumadas, en todo el curso, las filas de cada par de juegos y de cada juego copiado (``course_rows``).
+- sumadas, en todo el curso, las filas de cada par de juegos y de cada juego copiado (``course_rows``), y las de cada
+  juego y cada copia frente a la solución en los cuadernos en que se suma (``solution_course_rows``).
 
 De esas filas salen, en orden y sin mirar ninguna clase (``chosen``, ``--umbral`` en la orden):
 
@@ -22,8 +23,12 @@ De esas filas salen, en orden y sin mirar ninguna clase (``chosen``, ``--umbral`
    juego honrado. En los otros un juego se escribe ya como la solución (o lo propio de ella es muy poco):
    parecerse a ella es natural también entre compañeros;
 3. el umbral entre compañeros (``blind_threshold``), con las filas de los cuadernos que se juzgan;
-4. el de todo el curso, con sus filas sumadas, y cuántos cuadernos tiene que haber entregado una pareja para
-   sumarlos (``course_min_notebooks``).
+4. el de todo el curso, con sus filas sumadas;
+5. contra la solución en todo el curso: en qué cuadernos se suma lo propio de ella (``solution_course_notebooks``: los
+   juzgados sin umbral propio y con diez juegos o más) y con qué umbral. En uno solo, un juego al pie de la letra del
+   curso se le parece tanto como una copia; sumados, ninguno escribe como ella en todos los ejercicios;
+6. cuántos cuadernos tiene que haber entregado una pareja, o un alumno contra la solución, para sumarlos
+   (``course_min_notebooks``, el mayor de los dos).
 
 ``calibrate`` devuelve las filas de lo que el informe juzga y ``problems`` lo que no se cumple: ningún juego
 honrado puede salir señalado y toda copia que se puede ver tiene que salir. Unas pruebas comprueban que los ajustes
@@ -45,6 +50,7 @@ from .similarity import WHOLE_COURSE, Thresholds, answer_prints, course_exercise
 
 
 AGAINST_SOLUTION, AGAINST_CLASSMATE, AGAINST_COURSE = "solución", "compañero", "curso"
+AGAINST_SOLUTION_IN_COURSE = "solución en el curso"
 PART_OF_COURSE = "parte del curso"  # una fila de un cuaderno que solo cuenta sumada en todo el curso
 # Un cuaderno se juzga contra la solución con su propio umbral, que sale de su juego honrado más parecido a ella:
 # con cinco juegos, el más alto de cinco es una estimación demasiado pobre; con diez (11, 17 y 18), no.
@@ -74,7 +80,7 @@ def _flagged(r: Row, t: Thresholds) -> bool:
     """Lo que el informe haría con ``t``: señalar si pasa el umbral de su tipo (contra la solución, el de su
     cuaderno; sin umbral, no se juzga) y comparte las letras mínimas."""
     threshold = {AGAINST_SOLUTION: t.solution.get(r.slug), AGAINST_CLASSMATE: t.classmate,
-                 AGAINST_COURSE: t.course}.get(r.against)
+                 AGAINST_COURSE: t.course, AGAINST_SOLUTION_IN_COURSE: t.solution_course}.get(r.against)
     return threshold is not None and r.score >= threshold and r.letters >= t.min_evidence
 
 
@@ -116,12 +122,13 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> 
     honest = [answer_prints(s, wanted, given, t) for s in sets]
     for i, own in enumerate(honest, start=1):
         others = union([fps for j, fps in enumerate(honest, start=1) if j != i])
-        add(f"juego {i} / solución", solution_evidence(own, solution, others, t.k, t.min_chars), False, AGAINST_SOLUTION)
+        ev = solution_evidence(own, solution, others, t.k, t.min_chars)
+        add(f"juego {i} / solución", ev, False, AGAINST_SOLUTION, (ev,))
     for what, disguise in (("disfrazada", disguised), ("reescrita", rewritten)):
         copy = answer_prints({e.grade_id: cells.join_parts([disguise(r) for r in e.regions()]) for e in wanted}, wanted,
                              given, t)
-        add(f"solución {what} / solución", solution_evidence(copy, solution, union(honest), t.k, t.min_chars), True,
-            AGAINST_SOLUTION)
+        ev = solution_evidence(copy, solution, union(honest), t.k, t.min_chars)
+        add(f"solución {what} / solución", ev, True, AGAINST_SOLUTION, (ev,))
     against_solution = len(sets) >= SETS_FOR_A_THRESHOLD and _separates(rows, t.min_evidence)
     common = {} if against_solution else union([solution])
     natural = lambda fps: {g: union(fps).get(g, set()) | common.get(g, set()) for g in given}
@@ -146,7 +153,8 @@ def judged(rows: list[Row], t: Thresholds) -> list[Row]:
     """Las filas que el informe juzga con los ajustes ``t`` (cuadernos con bastante código propio y, contra la
     solución, los de ``solution_notebooks``), con lo que ``t`` señalaría en cada una."""
     kept = (_judged_rows(rows, t.notebook_min_chars, t.solution_notebooks)
-            + course_rows(rows, t.notebook_min_chars, t.min_evidence))
+            + course_rows(rows, t.notebook_min_chars, t.min_evidence)
+            + solution_course_rows(rows, t.notebook_min_chars, t.min_evidence, t.solution_course_notebooks))
     return [replace(r, flagged=_flagged(r, t)) for r in kept]
 
 
@@ -156,43 +164,75 @@ def _judged_rows(rows: list[Row], min_chars: int, against_solution) -> list[Row]
         r.against == AGAINST_CLASSMATE or (r.against == AGAINST_SOLUTION and r.slug in against_solution))]
 
 
-def _course_parts(rows: list[Row], min_chars: int) -> dict[tuple, dict[str, tuple]]:
-    """(qué, si es copia) -> cuaderno -> ``Row.parts``, de las filas entre dos códigos de los cuadernos juzgados."""
+PAIRS = (AGAINST_CLASSMATE, PART_OF_COURSE)  # las filas entre dos códigos (``Row.parts``: las dos direcciones)
+
+
+def _course_parts(rows: list[Row], min_chars: int, kinds: tuple = PAIRS,
+                  slugs: tuple | None = None) -> dict[tuple, dict[str, tuple]]:
+    """(qué, si es copia) -> cuaderno -> ``Row.parts``, de las filas de esos tipos en los cuadernos juzgados (los de
+    ``slugs``, si se dan)."""
     found: dict[tuple, dict[str, tuple]] = {}
     for r in rows:
-        if r.parts and r.size >= min_chars:
+        if r.parts and r.size >= min_chars and r.against in kinds and (slugs is None or r.slug in slugs):
             found.setdefault((r.what, r.should_flag), {})[r.slug] = r.parts
     return found
 
 
-def _summed_score(parts: list[tuple]) -> tuple[float, float]:
-    """La parte compartida (la más baja de las dos direcciones) y las letras compartidas de varios cuadernos sumados
-    como los suma el informe (``evidence.summed``)."""
-    ab, ba = summed([p[0] for p in parts]), summed([p[1] for p in parts])
-    return min(ab.score, ba.score), min(ab.shared, ba.shared)
+def _summed_score(parts: list[tuple]) -> tuple[float, float, float]:
+    """La parte compartida, las letras compartidas y las que tienen que llegar a las mínimas (``Evidence.letters``) de
+    varios cuadernos sumados como los suma el informe (``evidence.summed``): de cada una, la más baja de las
+    direcciones (entre dos códigos, dos; contra la solución, una)."""
+    ways = [summed([p[way] for p in parts]) for way in range(len(parts[0]))]
+    return min(e.score for e in ways), min(e.shared for e in ways), min(e.letters for e in ways)
+
+
+def _summed_rows(found: dict[tuple, dict[str, tuple]], against: str, min_evidence: int) -> list[Row]:
+    """Una fila por código sumado en dos cuadernos o más. La copia que ni sumada llega a ``min_evidence`` letras no se
+    puede ver: no se mide (como en cada cuaderno)."""
+    rows = []
+    for (what, copy), by_notebook in sorted(found.items()):
+        score, shared, letters = _summed_score(list(by_notebook.values()))
+        if len(by_notebook) < 2 or (copy and letters < min_evidence):
+            continue
+        rows.append(Row(WHOLE_COURSE, f"{what} ({len(by_notebook)} cuadernos)", round(score, 3), round(shared), False,
+                        copy, 0, against, round(letters)))
+    return rows
 
 
 def course_rows(rows: list[Row], min_chars: int, min_evidence: int) -> list[Row]:
     """Cada par de juegos honrados, y cada juego copiado con su original, sumados en todos los cuadernos juzgados
     (los que tienen al menos ``min_chars``) que tienen los dos, como se suma una pareja de una clase. Con uno solo no
-    hay nada que sumar: ese lo juzga su cuaderno. La copia de un juego casi todo natural, que ni sumada llega a
-    ``min_evidence`` letras, no se puede ver: no se mide (como en cada cuaderno)."""
-    found = []
-    for (what, copy), by_notebook in sorted(_course_parts(rows, min_chars).items()):
-        score, shared = _summed_score(list(by_notebook.values()))
-        if len(by_notebook) < 2 or (copy and shared < min_evidence):
-            continue
-        found.append(Row(WHOLE_COURSE, f"{what} ({len(by_notebook)} cuadernos)", round(score, 3), round(shared), False,
-                         copy, 0, AGAINST_COURSE, round(shared)))
-    return found
+    hay nada que sumar: ese lo juzga su cuaderno."""
+    return _summed_rows(_course_parts(rows, min_chars), AGAINST_COURSE, min_evidence)
 
 
-def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float) -> int:
-    """Los cuadernos que tiene que haber entregado una pareja para sumarlos, a ciegas: el menor número con el que
-    ningún par de juegos honrados llega a ``threshold`` en ninguna combinación de tantos cuadernos o más (dos como
-    poco: en uno solo juzga el umbral de su cuaderno). Prueba
+def solution_course_notebooks(rows: list[Row], min_chars: int, against_solution) -> tuple:
+    """Los cuadernos juzgados que no se juzgan contra la solución cada uno por su cuenta y en los que sí se sabe qué
+    es natural (al menos ``SETS_FOR_A_THRESHOLD`` juegos): en ellos, lo propio de la solución se suma en todo el
+    curso. En uno solo, un juego al pie de la letra del curso se parece a ella tanto como una copia; en todos
+    juntos, no: ninguno escribe como ella en todos los ejercicios."""
+    found = set()
+    for slug, its in _by_notebook(rows, AGAINST_SOLUTION):
+        honest = [r for r in its if not r.should_flag]
+        if its[0].size >= min_chars and slug not in against_solution and len(honest) >= SETS_FOR_A_THRESHOLD:
+            found.add(slug)
+    return tuple(sorted(found))
+
+
+def solution_course_rows(rows: list[Row], min_chars: int, min_evidence: int, notebooks: tuple) -> list[Row]:
+    """Cada juego honrado y cada copia de la solución (disfrazada y reescrita) frente a ella, sumados en los cuadernos
+    de ``notebooks``, como se suma un alumno de una clase."""
+    found = _course_parts(rows, min_chars, (AGAINST_SOLUTION,), notebooks)
+    return _summed_rows(found, AGAINST_SOLUTION_IN_COURSE, min_evidence)
+
+
+def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float, kinds: tuple = PAIRS,
+                         slugs: tuple | None = None) -> int:
+    """Los cuadernos que tiene que haber entregado un alumno (o una pareja) para sumarlos, a ciegas: el menor número
+    con el que ningún juego honrado (contra otro, o contra la solución con ``kinds``) llega a ``threshold`` en
+    ninguna combinación de tantos cuadernos o más (dos como poco: en uno solo juzga el umbral de su cuaderno). Prueba
     todas las combinaciones (2 elevado a los cuadernos juzgados con juegos: hoy, 17, unos 4 s)."""
-    honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars).items() if not copy]
+    honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars, kinds, slugs).items() if not copy]
     worst = {}  # número de cuadernos -> la puntuación honrada más alta con tantos
     for by_notebook in honest:
         for n in range(1, len(by_notebook) + 1):
@@ -201,7 +241,7 @@ def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float) -> i
     for least in range(2, max(worst, default=0) + 1):
         if all(score < threshold for n, score in worst.items() if n >= least):
             return least
-    raise NoGap(f"con el umbral {threshold:.2f}, algún par de juegos honrados llega en todos sus cuadernos sumados")
+    raise NoGap(f"con el umbral {threshold:.2f}, algún juego honrado llega en todos sus cuadernos sumados")
 
 
 def calibrate(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
@@ -290,11 +330,19 @@ def chosen(rows: list[Row], min_evidence: int) -> dict:
     against_solution = solution_thresholds(rows, min_chars, min_evidence)
     kept = _judged_rows(rows, min_chars, against_solution)
     course = blind_threshold(course_rows(rows, min_chars, min_evidence), min_evidence)
+    least = course_min_notebooks(rows, min_chars, course)
+    notebooks = solution_course_notebooks(rows, min_chars, against_solution)
+    solution_course = 1.0  # sin cuadernos que sumar, nadie llega
+    if notebooks:
+        solution_course = blind_threshold(solution_course_rows(rows, min_chars, min_evidence, notebooks), min_evidence)
+        least = max(least, course_min_notebooks(rows, min_chars, solution_course, (AGAINST_SOLUTION,), notebooks))
     return {"similarity_notebook_min_chars": min_chars, "similarity_solution_thresholds": against_solution,
+            "similarity_solution_course_notebooks": list(notebooks),
+            "similarity_threshold_solution_course": solution_course,
             "similarity_threshold_classmate": blind_threshold(
                 [r for r in kept if r.against == AGAINST_CLASSMATE], min_evidence),
             "similarity_threshold_course": course,
-            "similarity_course_min_notebooks": course_min_notebooks(rows, min_chars, course)}
+            "similarity_course_min_notebooks": least}
 
 
 def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
@@ -304,7 +352,8 @@ def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
               f"{'señalado' if r.flagged else '-'}")
     groups = [(f"Contra la solución, en {slug}", its) for slug, its in _by_notebook(rows, AGAINST_SOLUTION)]
     groups += [("Contra un compañero", [r for r in rows if r.against == AGAINST_CLASSMATE]),
-               ("Entre compañeros, en todo el curso", [r for r in rows if r.against == AGAINST_COURSE])]
+               ("Entre compañeros, en todo el curso", [r for r in rows if r.against == AGAINST_COURSE]),
+               ("Contra la solución, en todo el curso", [r for r in rows if r.against == AGAINST_SOLUTION_IN_COURSE])]
     for name, mine in groups:
         if mine:
             print(f"{name}: honrado más alto {max((r.score for r in mine if not r.should_flag), default=0):.3f}, "

@@ -91,7 +91,9 @@ mark{{background:#ffd54f}} h2{{margin-top:2em}} h3{{font-size:1em}}</style></hea
 el cuaderno (sin lo que ya traía la versión de alumno ni las predicciones), cada ejercicio pesado por su
 largo; lo que escriben igual soluciones independientes, o casi toda la clase, no cuenta. Primero, lo que más
 coincide. Una pareja que no sale en ningún cuaderno por separado puede salir en «todo el curso», con lo
-que comparte sumado en todos los que entregaron los dos. En amarillo, solo lo que cuenta como evidencia: el código dado y las líneas que todo el mundo
+que comparte sumado en todos los que entregaron los dos; y un alumno, con lo propio de la solución publicada
+sumado en los cuadernos en que se suma (en uno solo, quien sigue el curso al pie de la letra se le parece
+tanto como una copia). En amarillo, solo lo que cuenta como evidencia: el código dado y las líneas que todo el mundo
 escribe igual quedan sin marcar. La decisión es tuya.</p>
 {body}
 </body></html>
@@ -121,8 +123,9 @@ def _section(result: ClassComparison, f: Finding, k: int) -> str:
     parts = [f"<h2>{html.escape(f.assignment)}: {html.escape(f.student)} y {title} ({100 * f.similarity:.0f} %, "
              f"{f.code})</h2>\n<p>{html.escape(f.reason)}</p>"]
     for gid, _ in f.exercises:
-        # Sumado en el curso, cada ejercicio se compara como en su tarea, entre compañeros.
-        where, code = (result.assignment_of[gid], SAME_AS_CLASSMATE) if f.code == SAME_IN_COURSE else (f.assignment, f.code)
+        # Sumado en el curso, cada ejercicio se compara como en su tarea (una pareja, como entre compañeros).
+        where = result.assignment_of[gid] if f.notebooks else f.assignment
+        code = SAME_AS_CLASSMATE if f.code == SAME_IN_COURSE else f.code
         left = result.code[(f.student, where, gid)]
         right = result.code[(f.other, where, gid)]
         shared = (set(left.hashes) & set(right.hashes)) - result.not_evidence.get((code, where, gid), set())
@@ -152,7 +155,7 @@ def copies_round(course, thresholds) -> list[str]:
     made = write_reports(result, course.layout.report_dir, thresholds.k)
     root = course.root
     head = (f"Parecidos (no cambian ninguna nota): {len({(f.student, f.assignment) for f in result.findings})} "
-            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados, juzgadas por cuaderno y, las "
-            f"parejas, también en todo el curso"
+            f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados, juzgadas por cuaderno y también "
+            f"en todo el curso"
             f"{_unjudged(result)}; {made['html'].relative_to(root)} y {made['csv'].relative_to(root)}")
     return [head, *("  " + line for line in summary_lines(result))]

@@ -1,9 +1,11 @@
 """El informe de parecidos sobre una clase escrita a mano y apartada (copies_class, en 11, 17 y 18): señala
-justo a los dos que entregaron el mismo trabajo; ni a los tres que trabajaron por separado (carla escribe dos
-respuestas cortas como la solución) ni el cuaderno en blanco. A quien pegó la solución publicada no, con los ajustes
-del curso: ningún cuaderno se juzga contra ella (un alumno que sigue el curso al pie de la letra la escribe). Cómo se
-juzga contra ella cuando un profesor le da un umbral se prueba con ``CONFIGURED``: sale bea, que la pega tal cual;
-ana, que la disfraza, no (lo propio de la solución de 11, sin lo que escriben los juegos, son 32 letras)."""
+justo a los dos que entregaron el mismo trabajo y, sumado en todo el curso, a ana, que pegó la solución publicada
+disfrazada en los tres; ni a los tres que trabajaron por separado (carla escribe dos respuestas cortas como la
+solución) ni el cuaderno en blanco. bea, que pega la solución tal cual solo en 11 (no entrega más), no sale: en un
+cuaderno solo no se juzga contra ella (un alumno que sigue el curso al pie de la letra la escribe). Cómo se juzga un
+cuaderno contra ella cuando un profesor le da un umbral se prueba con ``CONFIGURED``: sale bea en 11; ana, que la
+disfraza, no (lo propio de la solución de 11, sin lo que escriben los juegos, son 32 letras), pero sí en 17 y 18
+sumados."""
 
 from __future__ import annotations
 
@@ -21,12 +23,12 @@ from course_tools.layout.course import ROOT, SUBMITTED, Course, notebook_file
 from course_tools.grading import copies_report
 from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE,
-                                              SAME_IN_COURSE, SOLUTION, Thresholds)
+                                              SAME_IN_COURSE, SOLUTION, WHOLE_COURSE, Thresholds)
 
 # Un profesor que juzga 11 contra la solución con el umbral de una calibración anterior, y letras mínimas bajas.
 CONFIGURED = replace(Thresholds(), solution={SLUG: 0.63}, min_evidence=30)
 NOT_AGAINST = [slug for slug in SLUGS if slug not in CONFIGURED.solution_notebooks]
-COPIES = {("bea", SLUG)}  # con CONFIGURED
+COPIES = {("bea", SLUG), ("ana", WHOLE_COURSE)}  # con CONFIGURED
 PAIRS = {(a, slug, b) for slug in SLUGS for a, b in (("hugo", "ines"), ("ines", "hugo"))}
 
 
@@ -50,7 +52,10 @@ def flagged(result, code):
 
 
 def test_exactly_the_pair_is_flagged(result):
-    assert not Thresholds().solution_notebooks and flagged(result, COPY_OF_SOLUTION) == set()
+    assert not Thresholds().solution_notebooks
+    assert flagged(result, COPY_OF_SOLUTION) == {("ana", WHOLE_COURSE, SOLUTION)}
+    (ana,) = [f for f in result.findings if f.code == COPY_OF_SOLUTION]
+    assert ana.notebooks == tuple(SLUGS) and "sumado en los 3 cuadernos" in ana.reason
     assert flagged(result, SAME_AS_CLASSMATE) == PAIRS
     assert flagged(result, SAME_IN_COURSE) == set()  # ya salen en cada cuaderno: no se repiten sumados
     innocent = set(INDEPENDENT_NAMES) | {BLANK}
@@ -62,13 +67,15 @@ def test_exactly_the_pair_is_flagged(result):
 
 def test_with_a_threshold_against_the_solution_who_pastes_it_is_flagged_and_not_paired(configured):
     assert flagged(configured, COPY_OF_SOLUTION) == {(s, slug, SOLUTION) for s, slug in COPIES}
+    # 11 ya se juzga por su cuenta: en todo el curso se suman los otros dos
+    assert {f.notebooks for f in configured.findings if f.student == "ana"} == {tuple(NOT_AGAINST)}
     assert flagged(configured, SAME_AS_CLASSMATE) == PAIRS
     assert not {f.student for f in configured.findings} & (set(INDEPENDENT_NAMES) | {BLANK})
 
 
 def test_another_class_like_it_with_the_roles_changed(tmp_path):
     result = compare_class(Course(make_class(tmp_path / "otra", ROOT, work=SHUFFLED)))
-    assert flagged(result, COPY_OF_SOLUTION) == set()
+    assert flagged(result, COPY_OF_SOLUTION) == {("dani", WHOLE_COURSE, SOLUTION)}
     assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in SLUGS
                                                   for a, b in (("carla", "zoe"), ("zoe", "carla"))}
 
@@ -99,7 +106,8 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(con
         ("", slug, NOT_AGAINST_SOLUTION) for slug in NOT_AGAINST]  # lo que no se juzga, sin alumno
     assert {(r["alumno"], r["tarea"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == COPIES
     scores = [float(r["parecido"]) for r in rows]
-    least = lambda r: CONFIGURED.solution[r["tarea"]] if r["codigo"] == COPY_OF_SOLUTION else CONFIGURED.classmate
+    against = lambda r: CONFIGURED.solution_course if r["tarea"] == WHOLE_COURSE else CONFIGURED.solution[r["tarea"]]
+    least = lambda r: against(r) if r["codigo"] == COPY_OF_SOLUTION else CONFIGURED.classmate
     assert scores == sorted(scores, reverse=True) and all(least(r) <= float(r["parecido"]) <= 1 for r in rows)
     assert all(r["motivo"] and r["ejercicios"] for r in rows)
     page = made["html"].read_text(encoding="utf-8")
@@ -115,6 +123,12 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(con
                and "de lo propio de la solución publicada" in line for line in lines)
     assert any(line.startswith("hugo  17-partidas-a-lotes  same-as-classmate (grupo 1): comparte con ines")
                for line in lines)
+    # ana, sumada en 17 y 18: cada ejercicio con evidencia, lado a lado con la solución, en su cuaderno
+    assert any(line.startswith("ana  todo el curso  copy-of-solution: tiene, sumado en los 2 cuadernos en que se suma")
+               for line in lines), lines
+    (ana,) = [f for f in result.findings if f.student == "ana"]
+    assert {result.assignment_of[gid] for gid, _ in ana.exercises} == set(NOT_AGAINST)
+    assert all(f"<h3>{gid}</h3>" in page for gid, _ in ana.exercises) and "todo el curso: ana y la solución" in page
 
 
 def test_given_code_is_never_highlighted(result, tmp_path):
@@ -178,6 +192,7 @@ def test_the_readme_gives_the_thresholds_as_the_settings_set_them():
     judged = ", ".join(f"{slug} ({value:g})" for slug, value in settings.similarity_solution_thresholds.items())
     assert f"Contra la solución publicada se juzga: {judged or 'ninguno'}." in readme
     assert f"entre dos compañeros ({settings.similarity_threshold_classmate:g})" in readme
+    assert f"sumada en todo el curso, {settings.similarity_threshold_solution_course:g} en" in readme
     assert (f"sumada en todo el curso ({settings.similarity_threshold_course:g}, con al menos "
             f"{settings.similarity_course_min_notebooks} cuadernos juzgados en común)") in readme
     assert f"al menos {settings.similarity_notebook_min_chars} letras de código propio" in readme
@@ -248,7 +263,8 @@ def test_the_bench_resumes_after_changing_a_submission_that_is_read(monkeypatch)
 
     figures = bench_copies(students=3)
     assert figures["reread"] == 1 and figures["notebooks"] == 3 * len(Course(ROOT).notebooks())
-    assert figures["findings"] == 3 * len(Thresholds().solution_notebooks)
+    judged = Thresholds()  # cada cuaderno con umbral propio y, si hay cuadernos que sumar, todo el curso
+    assert figures["findings"] == 3 * (len(judged.solution_notebooks) + bool(judged.solution_course_notebooks))
 
 
 def test_a_learner_who_hands_in_an_independent_set_has_nothing_of_the_solution_but_what_is_natural(tmp_path):

@@ -19,9 +19,13 @@ Cada clase dejó de ser ciega en cuanto se midió; lo que cambió después de me
 - décima, a ciegas para el informe (quien la escribió vio por error el docstring y dos líneas de la novena, no el
   informe ni los juegos): ningún honrado sale, tampoco lorena, que escribe al pie de la letra; la pareja, no.
 
+Después, sin cambiar ninguna clase: lo propio de la solución se suma en todo el curso (11, 17 y 18), con umbral de la
+calibración (0.66). Antes de escribirlo se miró cuánto de ella tenían, con la medida de cada cuaderno, los copiones y
+los honrados de estas clases; el umbral no sale de ellas.
+
 Así, hoy: ningún honrado ni blanco sale en ninguna clase; las parejas salen en la tercera, cuarta, quinta y octava, y no
-en la sexta, séptima, novena y décima (``xfail`` estricto); ningún copión de la solución sale (``xfail`` estricto en
-todas)."""
+en la sexta, séptima, novena y décima (``xfail`` estricto); los copiones de la solución salen en la tercera, cuarta,
+quinta y novena, y no en la sexta, séptima, octava y décima (``xfail`` estricto)."""
 
 from __future__ import annotations
 
@@ -38,7 +42,7 @@ import copies_class_third
 from copies_class import make_class
 
 from course_tools.grading.copies import compare_class
-from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, Thresholds
+from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, WHOLE_COURSE, Thresholds
 from course_tools.layout.course import ROOT, Course
 
 CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta": copies_class_fifth,
@@ -49,9 +53,11 @@ CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta
 # natural que comparten queda por debajo del umbral (0.31).
 UNSEEN_PAIRS = {"sexta": "0.259, 166 letras", "séptima": "0.202, 165 letras", "novena": "0.153, 81 letras",
                 "décima": "0.193, 101 letras"}
-NO_SOLUTION_JUDGED = ("ningún cuaderno se juzga contra la solución publicada: un alumno que sigue el curso al pie de la "
-                      "letra la escribe (en 11, un juego así tiene 0.781 de lo propio de ella; lo que solo ella escribe "
-                      "son 32 letras)")
+# Los copiones de la solución que no salen: sumado en 11, 17 y 18, lo propio de ella que conservan queda por debajo
+# del umbral (0.66; el juego honrado más parecido a ella, 0.450). Reescriben casi todo 17 (nada de lo propio de la
+# solución queda) y buena parte de 18; los que salen tienen 0.677 o más. Ningún honrado de estas clases pasa de 0.120.
+UNSEEN_COPIES = {"sexta": "0.383, 51 letras", "séptima": "0.383, 51 letras", "octava": "0.609, 81 letras",
+                 "décima": "0.383, 51 letras"}
 
 
 def _unseen(name: str, reason: str | None):
@@ -109,10 +115,23 @@ def test_no_honest_learner_nor_the_blank_notebook_is_flagged(graded, name):
     assert not result.skipped
 
 
-@pytest.mark.parametrize("name", [_unseen(name, NO_SOLUTION_JUDGED) for name in CLASSES])
+@pytest.mark.parametrize("name", [_unseen(name, UNSEEN_COPIES.get(name) and f"el copión reescribe casi todo: "
+                                                                   f"{UNSEEN_COPIES[name]} de lo propio de la solución")
+                                  for name in CLASSES])
 def test_the_disguised_copy_of_the_solution_is_flagged_and_nobody_else(graded, name):
+    """Ningún cuaderno se juzga contra la solución por su cuenta (quien sigue el curso al pie de la letra la escribe):
+    se juzga lo propio de ella sumado en los cuadernos en que se suma."""
     module, result = graded(name)
-    assert {f.student for f in result.findings if f.code == COPY_OF_SOLUTION} == {module.COPIER}
+    found = [f for f in result.findings if f.code == COPY_OF_SOLUTION]
+    assert {f.student for f in found} == {module.COPIER}
+    assert all(f.assignment == WHOLE_COURSE and f.notebooks == module.SLUGS for f in found)
+
+
+@pytest.mark.parametrize("name", CLASSES)
+def test_nobody_but_the_copier_is_flagged_against_the_solution(graded, name):
+    """Lo que sí se cumple en todas, también donde el copión no sale."""
+    module, result = graded(name)
+    assert {f.student for f in result.findings if f.code == COPY_OF_SOLUTION} <= {module.COPIER}
 
 
 @pytest.mark.parametrize("name", CLASSES)

@@ -95,7 +95,9 @@ def test_the_settings_pass_their_calibration_on_independent_work():
     ({"solution": {"01-python": 0.9}}, "01-python: solución disfrazada / solución no sale"),
     ({"solution": {"08-modulos": 0.5}}, "08-modulos: juego 1 / solución sale"),
     ({"course": 0.2}, "todo el curso: juego 1 / juego 12 (3 cuadernos) sale"),
-    ({"course": 0.36}, "todo el curso: juego 11 reescrito / juego 11 (3 cuadernos) no sale")])
+    ({"course": 0.36}, "todo el curso: juego 11 reescrito / juego 11 (3 cuadernos) no sale"),
+    ({"solution_course": 0.44}, "todo el curso: juego 6 / solución (3 cuadernos) sale"),
+    ({"solution_course": 0.87}, "todo el curso: solución reescrita / solución (3 cuadernos) no sale")])
 def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
     """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con más letras o un
     cuaderno contra la solución, una copia disfrazada deja de salir (o sale un honrado)."""
@@ -178,13 +180,15 @@ def test_the_notebooks_judged_are_the_longest_that_separate_their_copies_from_th
 
 
 def test_the_default_settings_are_the_ones_their_calibration_chooses():
-    """Los seis ajustes de settings.py salen de la calibración, a ciegas: «copies_calibration --umbral» los da."""
+    """Los siete ajustes de settings.py salen de la calibración, a ciegas: «copies_calibration --umbral» los da."""
     from course_tools.grading.copies_calibration import chosen
     from course_tools.settings import course_settings
 
     found = chosen(_measured(), SETTINGS.min_evidence)
     assert found == {"similarity_notebook_min_chars": SETTINGS.notebook_min_chars,
                      "similarity_solution_thresholds": SETTINGS.solution,
+                     "similarity_solution_course_notebooks": list(SETTINGS.solution_course_notebooks),
+                     "similarity_threshold_solution_course": SETTINGS.solution_course,
                      "similarity_threshold_classmate": SETTINGS.classmate,
                      "similarity_threshold_course": SETTINGS.course,
                      "similarity_course_min_notebooks": SETTINGS.course_min_notebooks}
@@ -204,7 +208,8 @@ def test_the_calibration_command_prints_the_settings_or_why_there_are_none(capsy
     monkeypatch.setattr(copies_calibration, "measure", lambda t: rows)
     assert copies_calibration.main(["--umbral"]) == 0
     assert capsys.readouterr().out == ("similarity_notebook_min_chars = 0\nsimilarity_solution_thresholds = "
-                                       "{'99-prueba': 0.40}\nsimilarity_threshold_classmate = 0.35\n"
+                                       "{'99-prueba': 0.40}\nsimilarity_solution_course_notebooks = []\n"
+                                       "similarity_threshold_solution_course = 1.00\nsimilarity_threshold_classmate = 0.35\n"
                                        "similarity_threshold_course = 0.50\nsimilarity_course_min_notebooks = 2\n")
     monkeypatch.setattr(copies_calibration, "measure", lambda t: [_row(0.7, 200, False, against="compañero"),
                                                                   _row(0.6, 200, True, against="compañero")])
@@ -297,3 +302,38 @@ def test_a_copy_that_keeps_too_little_of_its_set_is_not_asked_of_its_notebook_an
     assert any(r.slug == "11-bucle" and r.what == "juego 13 disfrazado / juego 13" for r in hidden)
     assert all(r.letters < SETTINGS.min_evidence for r in hidden)
     assert all(r.letters >= SETTINGS.min_evidence for r in copies if r.against == AGAINST_CLASSMATE)
+
+
+def test_against_the_solution_each_set_and_each_copy_is_summed_over_the_notebooks_where_it_is_summed():
+    """Lo propio de la solución sumado en los cuadernos que se suman (no en los cortos ni en los de fuera), y sus
+    letras mínimas son lo propio de ella en todos ellos: la copia que ni sumada llega no se mide."""
+    from course_tools.grading.copies_calibration import (AGAINST_SOLUTION_IN_COURSE, course_min_notebooks,
+                                                         solution_course_rows)
+    from course_tools.grading.evidence import Evidence
+
+    def against(what, slug, shared, own, copy=False, size=300):
+        ev = Evidence(own=own, shared=shared, of_solution=True)
+        return replace(_row(0, 0, copy, what, slug, size, "solución"), parts=(ev,))
+
+    rows = [against("juego 1 / solución", "a", 30, 40), against("juego 1 / solución", "b", 10, 60),
+            against("juego 1 / solución", "corto", 50, 50, size=100), against("juego 1 / solución", "fuera", 50, 50),
+            against("solución disfrazada / solución", "a", 40, 40, True),
+            against("solución disfrazada / solución", "b", 50, 60, True)]
+    honest, copy = solution_course_rows(rows, 200, 100, ("a", "b", "corto"))
+    assert (honest.what, honest.against, honest.score, honest.letters) == (
+        "juego 1 / solución (2 cuadernos)", AGAINST_SOLUTION_IN_COURSE, 0.4, 100)
+    assert (copy.score, copy.should_flag) == (0.9, True)
+    assert solution_course_rows(rows, 200, 101, ("a", "b")) == [honest]  # la copia no llega a 101 letras
+    # Solo, «a» llega a 0.75; juntos, 0.4: con el umbral 0.5 bastan dos cuadernos.
+    assert course_min_notebooks(rows, 200, 0.5, ("solución",), ("a", "b")) == 2
+
+
+def test_the_notebooks_summed_against_the_solution_are_judged_have_no_threshold_of_their_own_and_enough_sets():
+    from course_tools.grading.copies_calibration import SETS_FOR_A_THRESHOLD, solution_course_notebooks
+
+    def notebook(slug, size, sets):
+        return [_row(0.2, 50, False, f"juego {i} / solución", slug, size) for i in range(sets)]
+
+    rows = (notebook("a", 300, SETS_FOR_A_THRESHOLD) + notebook("b", 300, SETS_FOR_A_THRESHOLD)
+            + notebook("c", 100, SETS_FOR_A_THRESHOLD) + notebook("d", 300, SETS_FOR_A_THRESHOLD - 1))
+    assert solution_course_notebooks(rows, 200, {"b": 0.5}) == ("a",)
