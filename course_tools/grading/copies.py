@@ -32,8 +32,9 @@ SHORT = ("no se juzga: sus respuestas son demasiado cortas para distinguir una c
          "letras de código propio en la solución publicada; hacen falta {least})")
 LIKE_INDEPENDENT = ("no se juzga contra la solución publicada: la calibración no le da umbral (una solución escrita por "
                     "separado ya se le parece tanto como una copia disfrazada, lo que solo ella escribe es demasiado "
-                    "poco, o hay pocas soluciones independientes para fiarse); entre compañeros sí, y lo que se parece "
-                    "a ella cuenta como natural (dos alumnos que la escriben casi igual no se señalan)")
+                    "poco, o hay pocas soluciones independientes para fiarse){summed}; entre compañeros sí, y lo que se "
+                    "parece a ella cuenta como natural (dos alumnos que la escriben casi igual no se señalan)")
+SUMMED = ", solo sumado con los demás cuadernos en que se suma («todo el curso»)"
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,8 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
     if slug in thresholds.solution_notebooks:
         copied = _against_solution(learners, solutions, slug, thresholds, result)
     else:
-        result.not_judged.append((slug, NOT_AGAINST_SOLUTION, LIKE_INDEPENDENT))
+        summed_here = SUMMED if slug in thresholds.solution_course_notebooks else ""
+        result.not_judged.append((slug, NOT_AGAINST_SOLUTION, LIKE_INDEPENDENT.format(summed=summed_here)))
     # Quien ya copió la solución publicada no se empareja por ella: el parecido lo explica la fuente común.
     rest = {s: fps for s, fps in learners.items() if s not in copied}
     result.classmates[slug] = sorted(rest)

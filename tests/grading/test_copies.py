@@ -63,6 +63,8 @@ def test_exactly_the_pair_is_flagged(result):
     assert not {f.other for f in result.findings} & innocent
     assert all(result.groups(slug) == [["hugo", "ines"]] for slug in SLUGS)
     assert not result.skipped
+    # lo que no se juzga cuaderno a cuaderno dice que sí se juzga sumado
+    assert all("solo sumado con los demás cuadernos" in reason for _, _, reason in result.not_judged)
 
 
 def test_with_a_threshold_against_the_solution_who_pastes_it_is_flagged_and_not_paired(configured):
@@ -230,6 +232,9 @@ def test_where_the_solution_is_not_judged_looking_like_it_is_natural_between_cla
                for line in copies_report.summary_lines(result))
     head = copies_report.copies_round(klass, replace(Thresholds(), solution={}))[0]
     assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución)" in head
+    alone = compare_class(klass, replace(Thresholds(), solution={}, solution_course_notebooks=()))
+    assert ["solo sumado" in reason for _, _, reason in result.not_judged] == [True]
+    assert ["solo sumado" in reason for _, _, reason in alone.not_judged] == [False]
 
 
 def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(tmp_path, capsys):
