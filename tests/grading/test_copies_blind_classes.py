@@ -1,5 +1,5 @@
-"""El informe de parecidos con las clases apartadas de la tercera a la duodécima (``copies_class_third`` …
-``copies_class_twelfth``, en 11, 17 y 18), escritas cada una por alguien que no vio los juegos independientes, las
+"""El informe de parecidos con las clases apartadas de la tercera a la decimocuarta (``copies_class_third`` …
+``copies_class_fourteenth``, en 11, 17 y 18), escritas cada una por alguien que no vio los juegos independientes, las
 otras clases, el código del informe ni sus umbrales. Lo que pide la issue 43, por alumno y no por ejercicio: se señala
 exactamente a la pareja que comparte trabajo y a quien pegó la solución publicada disfrazada a mano; a ninguno de los
 tres que trabajan solos ni al cuaderno en blanco.
@@ -24,12 +24,14 @@ calibración (0.66). Antes de escribirlo se miró cuánto de ella tenían, con l
 los honrados de estas clases; el umbral no sale de ellas. Undécima y duodécima, a ciegas para esa suma: ningún
 honrado sale; las dos parejas, sí (la undécima, sumada en el curso); los dos copiones, no (0.383 y 0.496): lo propio
 de la solución en 11, 17 y 18 son unos pocos pasajes (133 letras), y quien retoca esos pocos sitios (el import de
-``Counter``, ``torch.full`` por ``torch.zeros``…) lo borra.
+``Counter``, ``torch.full`` por ``torch.zeros``…) lo borra. Decimotercera y decimocuarta, a ciegas para todo lo de
+antes: ningún honrado sale; la pareja de la decimotercera sale en 17, la de la decimocuarta no (0.289 sumada en el
+curso); ningún copión (0.496 y 0.383).
 
 Así, hoy: ningún honrado ni blanco sale en ninguna clase; las parejas salen en la tercera, cuarta, quinta, octava,
-undécima y duodécima, y no en la sexta, séptima, novena y décima (``xfail`` estricto); los copiones de la solución
-salen en la tercera, cuarta, quinta y novena, y no en la sexta, séptima, octava, décima, undécima y duodécima
-(``xfail`` estricto)."""
+undécima, duodécima y decimotercera, y no en la sexta, séptima, novena, décima y decimocuarta (``xfail`` estricto);
+los copiones de la solución salen en la tercera, cuarta, quinta y novena, y en ninguna de las otras ocho (``xfail``
+estricto): en ninguna de las cuatro escritas a ciegas para la suma contra la solución."""
 
 from __future__ import annotations
 
@@ -39,11 +41,13 @@ import copies_class_eighth
 import copies_class_fifth
 import copies_class_fourth
 import copies_class_eleventh
+import copies_class_fourteenth
 import copies_class_ninth
 import copies_class_seventh
 import copies_class_sixth
 import copies_class_tenth
 import copies_class_third
+import copies_class_thirteenth
 import copies_class_twelfth
 from copies_class import make_class
 
@@ -54,17 +58,19 @@ from course_tools.layout.course import ROOT, Course
 CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta": copies_class_fifth,
            "sexta": copies_class_sixth, "séptima": copies_class_seventh, "octava": copies_class_eighth,
            "novena": copies_class_ninth, "décima": copies_class_tenth, "undécima": copies_class_eleventh,
-           "duodécima": copies_class_twelfth}
+           "duodécima": copies_class_twelfth, "decimotercera": copies_class_thirteenth,
+           "decimocuarta": copies_class_fourteenth}
 # Las parejas que no salen: quien copia reescribe casi cada expresión de su compañero (len(x) por x.shape[0],
 # [:, None] por unsqueeze, otro orden, otra forma de cada cuenta); sumado en todo el curso, la parte de su código no
 # natural que comparten queda por debajo del umbral (0.31).
 UNSEEN_PAIRS = {"sexta": "0.259, 166 letras", "séptima": "0.202, 165 letras", "novena": "0.153, 81 letras",
-                "décima": "0.193, 101 letras"}
+                "décima": "0.193, 101 letras", "decimocuarta": "0.289, 123 letras"}
 # Los copiones de la solución que no salen: sumado en 11, 17 y 18, lo propio de ella que conservan queda por debajo
 # del umbral (0.66; el juego honrado más parecido a ella, 0.450). Reescriben casi todo 17 (nada de lo propio de la
 # solución queda) y buena parte de 18; los que salen tienen 0.677 o más. Ningún honrado de estas clases pasa de 0.120.
 UNSEEN_COPIES = {"sexta": "0.383, 51 letras", "séptima": "0.383, 51 letras", "octava": "0.609, 81 letras",
-                 "décima": "0.383, 51 letras", "undécima": "0.383, 51 letras", "duodécima": "0.496, 66 letras"}
+                 "décima": "0.383, 51 letras", "undécima": "0.383, 51 letras", "duodécima": "0.496, 66 letras",
+                 "decimotercera": "0.496, 66 letras", "decimocuarta": "0.383, 51 letras"}
 
 
 def _unseen(name: str, reason: str | None):
