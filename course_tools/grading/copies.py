@@ -324,12 +324,13 @@ def _solution_across_course(result: ClassComparison, thresholds: Thresholds) -> 
     una copia; en todos juntos, no."""
     prints = _prints(result)
     slugs = [s for s in thresholds.solution_course_notebooks if s in result.classmates and s not in thresholds.solution]
+    natural = {slug: _solution_natural(result, slug) for slug in slugs}
     for student in sorted({s for slug in slugs for s in result.classmates[slug]}):
         theirs = [s for s in slugs if student in result.classmates[s]]
         if len(theirs) < thresholds.course_min_notebooks:
             continue
-        ev = summed([solution_evidence(prints[(student, s)], prints[(SOLUTION, s)], _solution_natural(result, s),
-                                       thresholds.k, thresholds.min_chars) for s in theirs])
+        ev = summed([solution_evidence(prints[(student, s)], prints[(SOLUTION, s)], natural[s], thresholds.k,
+                                       thresholds.min_chars) for s in theirs])
         if _flagged(ev, thresholds.solution_course, thresholds):
             result.findings.append(replace(_finding(student, WHOLE_COURSE, SOLUTION, ev, COPY_OF_SOLUTION),
                                            notebooks=tuple(theirs)))
