@@ -143,7 +143,8 @@ def _unjudged(result: ClassComparison) -> str:
     """Lo que la línea de ``make grade`` dice de los cuadernos que no se juzgan (el motivo va en las líneas de abajo)."""
     whole = sum(code != NOT_AGAINST_SOLUTION for _, code, _ in result.not_judged)
     part = len(result.not_judged) - whole
-    said = [f"{whole} cuaderno(s) sin juzgar"] * bool(whole) + [f"{part} sin juzgar contra la solución"] * bool(part)
+    said = ([f"{whole} cuaderno(s) sin juzgar"] * bool(whole)
+            + [f"{part} sin juzgar contra la solución cada uno por su cuenta"] * bool(part))
     return f" ({', '.join(said)})" if said else ""
 
 

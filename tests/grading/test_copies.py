@@ -231,7 +231,7 @@ def test_where_the_solution_is_not_judged_looking_like_it_is_natural_between_cla
     assert any(line.startswith(f"{SLUG}  no se juzga contra la solución publicada")
                for line in copies_report.summary_lines(result))
     head = copies_report.copies_round(klass, replace(Thresholds(), solution={}))[0]
-    assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución)" in head
+    assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución cada uno por su cuenta)" in head
     alone = compare_class(klass, replace(Thresholds(), solution={}, solution_course_notebooks=()))
     assert ["solo sumado" in reason for _, _, reason in result.not_judged] == [True]
     assert ["solo sumado" in reason for _, _, reason in alone.not_judged] == [False]
