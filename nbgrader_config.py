@@ -65,12 +65,12 @@ c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False sol
 # solución que tiene que estar en el cuaderno del alumno).
 c.CourseSettings.similarity_solution_thresholds = {}  # hoy ninguno: ver settings.py
 # … y los cuadernos en que lo propio de la solución se suma para cada alumno, con el umbral de esa suma.
-c.CourseSettings.similarity_solution_course_notebooks = ["11-bucle", "17-partidas-a-lotes", "18-decoder"]
-c.CourseSettings.similarity_threshold_solution_course = 0.66
-c.CourseSettings.similarity_threshold_classmate = 0.55  # … y la que comparten dos alumnos de lo que no es natural
-c.CourseSettings.similarity_threshold_course = 0.31  # … y la misma, sumada en los cuadernos que entregaron los dos
+c.CourseSettings.similarity_solution_course_notebooks = []  # hoy ninguno: ver settings.py
+c.CourseSettings.similarity_threshold_solution_course = 1.0
+c.CourseSettings.similarity_threshold_classmate = 0.58  # … y la que comparten dos alumnos de lo que no es natural
+c.CourseSettings.similarity_threshold_course = 0.28  # … y la misma, sumada en los cuadernos que entregaron los dos
 c.CourseSettings.similarity_course_min_notebooks = 2  # … si entregaron al menos tantos cuadernos juzgados
-c.CourseSettings.similarity_notebook_min_chars = 109  # un cuaderno con menos código propio no se juzga
+c.CourseSettings.similarity_notebook_min_chars = 102  # un cuaderno con menos código propio no se juzga
 c.CourseSettings.similarity_min_chars = 40  # un ejercicio más corto que esto pesa menos
 c.CourseSettings.similarity_min_evidence = 120  # letras compartidas que hacen falta para señalar
 # El 19 trae resuelto el decodificador del 18: el intercambio no lo publica hasta que se recoja alguna entrega del 18.

@@ -57,27 +57,28 @@ class CourseSettings(Configurable):
         "a ella cuenta como natural. Hoy, ninguno: en 11 un juego escrito al pie de la letra del curso tiene 0.781 de "
         "lo propio de la solución, y lo que solo ella escribe son 32 letras. Lo da «python -m course_tools.grading.copies_calibration --umbral»; una "
         "prueba comprueba que son estos. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
-    similarity_solution_course_notebooks = List(Unicode(), default_value=[
-        "11-bucle", "17-partidas-a-lotes", "18-decoder"], help=(
+    similarity_solution_course_notebooks = List(Unicode(), default_value=[], help=(
         "Parecidos en make grade (copy-of-solution en «todo el curso»): los cuadernos en los que lo propio de la "
         "solución publicada se suma para cada alumno, los juzgados que no tienen umbral propio y sí al menos diez "
         "juegos independientes. En uno solo, quien escribe al pie de la letra del curso se parece a la solución "
-        "tanto como una copia; en todos juntos, no. Lo da «copies_calibration --umbral».")).tag(config=True)
-    similarity_threshold_solution_course = Float(0.66, help=(
+        "tanto como una copia; en todos juntos, no. Hoy, ninguno: en 11, 17 y 18 lo que solo escribe la solución "
+        "(sin lo que enseña el curso ni lo que escriben los juegos) son 98 letras, menos de similarity_min_evidence, "
+        "y un juego honrado tiene 0.540 de ello. Lo da «copies_calibration --umbral».")).tag(config=True)
+    similarity_threshold_solution_course = Float(1.0, help=(
         "Parecidos en make grade (copy-of-solution en «todo el curso»): la parte de lo propio de la solución "
         "publicada, sumada en similarity_solution_course_notebooks (al menos similarity_course_min_notebooks de "
         "ellos, y similarity_min_evidence letras de lo propio de ella), que tiene que estar en el código de un "
         "alumno para señalarlo. Elegido a ciegas con la calibración: el punto medio entre el juego honrado más "
         "parecido a la solución en esos cuadernos sumados y la copia de la solución menos parecida (disfrazada o "
         "reescrita). Lo da «copies_calibration --umbral»; una prueba comprueba que es este.")).tag(config=True)
-    similarity_threshold_classmate = Float(0.55, help=(
+    similarity_threshold_classmate = Float(0.58, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
         "escriben también las soluciones independientes) que dos alumnos tienen que compartir en un cuaderno, "
         "cada uno con el del otro, para señalarlos. Elegido a "
         "ciegas con la calibración, en los cuadernos que se juzgan: el punto medio entre el par de juegos "
         "honrados más parecido y el juego disfrazado menos parecido a su original. Lo da «copies_calibration "
         "--umbral»; una prueba comprueba que es este.")).tag(config=True)
-    similarity_threshold_course = Float(0.31, help=(
+    similarity_threshold_course = Float(0.28, help=(
         "Parecidos en make grade (same-in-course): la misma parte que similarity_threshold_classmate, pero sumada "
         "en todos los cuadernos juzgados que entregaron los dos (al menos similarity_course_min_notebooks), para "
         "la pareja que no sale en ninguno por separado: quien reescribe cada expresión de su compañero deja en "
@@ -90,14 +91,15 @@ class CourseSettings(Configurable):
         "sumarlos. Sale de la calibración: el menor número con el que ningún par de juegos honrados, en ninguna "
         "combinación de tantos cuadernos o más, llega a similarity_threshold_course (en uno solo, sí: por eso un "
         "cuaderno solo se juzga con similarity_threshold_classmate).")).tag(config=True)
-    similarity_notebook_min_chars = Integer(109, help=(
+    similarity_notebook_min_chars = Integer(102, help=(
         "Parecidos: letras de código propio (tras el analizador, pesadas) que tiene que tener la solución "
         "publicada de un cuaderno para juzgarlo. Con menos, el informe dice «no se juzga: sus respuestas son "
-        "demasiado cortas para distinguir una copia de una idea común» (00, 04 y 15): en ellos la copia "
-        "disfrazada de ningún juego honrado llega a similarity_min_evidence letras. Sale de la calibración: del "
+        "demasiado cortas para distinguir una copia de una idea común» (00, 04, 10 y 15, los más cortos: en 04, "
+        "00 y 15 la copia disfrazada de ningún juego honrado llega a similarity_min_evidence letras). Sale de la "
+        "calibración: del "
         "cuaderno más largo al más corto, el punto medio entre el último en el que las copias disfrazadas que se "
-        "pueden ver (las que llegan a esas letras) superan al par honrado más parecido (10, 126) y el primero en "
-        "el que no hay ninguna (04, 92). La copia de un juego casi todo natural no se ve en ningún cuaderno: es "
+        "pueden ver (las que llegan a esas letras) superan al par honrado más parecido (14, 119) y el primero en "
+        "el que no hay ninguna (04, 84). La copia de un juego casi todo natural no se ve en ningún cuaderno: es "
         "un límite, no un motivo para no juzgarlo. Lo da «copies_calibration --umbral».")).tag(config=True)
     similarity_min_chars = Integer(40, help=(
         "Parecidos: el código propio de un ejercicio más corto que esto (en letras tras el analizador, cada "

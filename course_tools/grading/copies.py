@@ -10,7 +10,7 @@ las que entregaron los dos (``_across_course``), y cada alumno, contra la soluci
 sumado en las tareas en que se suma (``_solution_across_course``).
 
 Lee ``submitted/`` (lo mismo que corrige ``make grade``), ``source/`` (la solución publicada, que es la de
-``notebooks/``) y ``release/`` (lo que el alumno ya recibió escrito). Escribe nada: los informes los
+``notebooks/``) y ``release/`` (lo que el alumno ya recibió escrito: en su celda y en todos los cuadernos hasta ese). Escribe nada: los informes los
 hace ``copies_report``. Nunca toca una nota.
 """
 
@@ -26,7 +26,8 @@ from ..settings import MB
 from .evidence import Evidence, natural_hashes, notebook_evidence, own_size, solution_evidence, summed
 from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SAME_IN_COURSE,
                          SOLUTION, CACHE_NAME, WHOLE_COURSE, Fingerprint, FingerprintCache, Thresholds,
-                         course_exercises, fingerprint, given_hashes, learner_code, solution_prints, submission_digest)
+                         course_exercises, fingerprint, given_hashes, learner_code, shown_hashes, solution_prints,
+                         submission_digest)
 
 SHORT = ("no se juzga: sus respuestas son demasiado cortas para distinguir una copia de una idea común ({size} "
          "letras de código propio en la solución publicada; hacen falta {least})")
@@ -116,7 +117,7 @@ def _read_exercises(task: tuple) -> dict | str:
         code = learner_code(nb, set(given))
     except (OSError, ValueError, UnicodeDecodeError, KeyError, TypeError, AttributeError) as err:
         return f"no se pudo leer ({type(err).__name__}): se salta"
-    return {gid: fingerprint(text, thresholds).without(given[gid]) for gid, text in code.items()}
+    return {gid: fingerprint(text, thresholds) for gid, text in code.items()}  # lo dado se quita al usarlas
 
 
 def _in_parallel(tasks: list[tuple]) -> list:
@@ -140,7 +141,8 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
     for student, slug, folder in course.layout.entries(SUBMITTED):
         if folder.is_dir() and slug in known and (slugs is None or slug in slugs):
             folders[slug][student] = folder
-    tallies = [_compare_assignment(course, slug, by_student, thresholds, store, result)
+    shown = shown_hashes(course, thresholds) if folders else {}
+    tallies = [_compare_assignment(course, slug, by_student, thresholds, store, result, shown.get(slug, set()))
                for slug, by_student in sorted(folders.items())]
     _across_course(result, [t for t in tallies if t is not None], thresholds)
     _solution_across_course(result, thresholds)
@@ -149,10 +151,11 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
     return result
 
 
-def _compare_assignment(course, slug, by_student, thresholds, store, result) -> tuple | None:
-    """Compara una tarea; devuelve lo que necesita la suma de todo el curso (``_shared_prints``), o None si no se juzga."""
+def _compare_assignment(course, slug, by_student, thresholds, store, result, shown) -> tuple | None:
+    """Compara una tarea; devuelve lo que necesita la suma de todo el curso (``_shared_prints``), o None si no se juzga.
+    ``shown``: lo que el curso ha enseñado hasta ella (``shown_hashes``), que no es de nadie."""
     wanted = course_exercises(course, slug)
-    given = given_hashes(wanted, thresholds)
+    given = given_hashes(wanted, thresholds, shown)
     solutions = solution_prints(wanted, given, thresholds)
     size = own_size(solutions, thresholds.k, thresholds.min_chars)
     if size < thresholds.notebook_min_chars:  # ni se leen las entregas: nada de ellas se juzgaría
@@ -177,8 +180,8 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
             del found[student]
         else:
             store.put(f"{student}/{slug}", found[student][1], read)
-    learners: dict[str, dict[str, Fingerprint]] = {
-        s: {g: fp for g, fp in store.get(f"{s}/{slug}").items() if fp.hashes} for s in found}
+    # Las huellas se guardan enteras: si el curso cambia lo que enseña, lo dado cambia y lo guardado sigue valiendo.
+    learners: dict[str, dict[str, Fingerprint]] = {s: _without_given(store.get(f"{s}/{slug}"), given) for s in found}
     natural = natural_hashes(course.layout.catalogue_dir, slug, wanted, given, thresholds)
     for student, fps in learners.items():
         for gid, fp in fps.items():
@@ -203,6 +206,12 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result) -> 
     tally = _between_learners(rest, slug, thresholds, result)
     _number_groups(result, slug)
     return tally
+
+
+def _without_given(prints: dict[str, Fingerprint], given: dict[str, set]) -> dict[str, Fingerprint]:
+    """Las huellas de una entrega sin lo dado (las de los ejercicios que se quedan sin ninguna, fuera)."""
+    kept = {g: fp.without(given.get(g, set())) for g, fp in prints.items()}
+    return {g: fp for g, fp in kept.items() if fp.hashes}
 
 
 def _finding(student, slug, other, ev: Evidence, code) -> Finding:

@@ -46,7 +46,8 @@ from ..layout.course import ROOT, Course
 from ..rules import cells
 from .disguise import disguised, rewritten
 from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence, summed, union
-from .similarity import WHOLE_COURSE, Thresholds, answer_prints, course_exercises, given_hashes, solution_prints
+from .similarity import (WHOLE_COURSE, Thresholds, answer_prints, course_exercises, given_hashes, shown_hashes,
+                         solution_prints)
 
 
 AGAINST_SOLUTION, AGAINST_CLASSMATE, AGAINST_COURSE = "solución", "compañero", "curso"
@@ -104,18 +105,20 @@ def measure(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
 
     t = t or Thresholds()
     course, rows = Course(root), []
+    shown = shown_hashes(course, t)
     for notebook in course.notebooks():
         sets = independent_sets(course.layout.catalogue_dir, notebook.slug)
         if sets:
-            rows += _notebook_rows(notebook.slug, course_exercises(course, notebook.slug), sets, t)
+            wanted = course_exercises(course, notebook.slug)
+            rows += _notebook_rows(notebook.slug, wanted, sets, t, shown.get(notebook.slug, set()))
     return rows
 
 
-def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds) -> list[Row]:
+def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, shown: set = frozenset()) -> list[Row]:
     """Las filas de un cuaderno: primero contra la solución; luego entre juegos, y donde la solución no se distingue
     de los juegos honrados (no se juzga contra ella), lo que se parece a ella es natural también entre compañeros."""
     rows = []
-    given = given_hashes(wanted, t)
+    given = given_hashes(wanted, t, shown)
     solution = solution_prints(wanted, given, t)
     size = own_size(solution, t.k, t.min_chars)
     add = lambda what, ev, should, against, parts=(): rows.append(_row(slug, what, ev, t, should, size, against, parts))
@@ -332,10 +335,13 @@ def chosen(rows: list[Row], min_evidence: int) -> dict:
     course = blind_threshold(course_rows(rows, min_chars, min_evidence), min_evidence)
     least = course_min_notebooks(rows, min_chars, course)
     notebooks = solution_course_notebooks(rows, min_chars, against_solution)
+    summed_against = solution_course_rows(rows, min_chars, min_evidence, notebooks)
     solution_course = 1.0  # sin cuadernos que sumar, nadie llega
-    if notebooks:
-        solution_course = blind_threshold(solution_course_rows(rows, min_chars, min_evidence, notebooks), min_evidence)
+    if notebooks and _separates(summed_against, min_evidence):
+        solution_course = blind_threshold(summed_against, min_evidence)
         least = max(least, course_min_notebooks(rows, min_chars, solution_course, (AGAINST_SOLUTION,), notebooks))
+    else:  # ni sumadas llegan sus copias a las letras mínimas, o algún juego honrado se le parece tanto como ellas
+        notebooks = ()
     return {"similarity_notebook_min_chars": min_chars, "similarity_solution_thresholds": against_solution,
             "similarity_solution_course_notebooks": list(notebooks),
             "similarity_threshold_solution_course": solution_course,

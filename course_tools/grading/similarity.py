@@ -1,7 +1,8 @@
 """Parecidos entre entregas: quién entregó la solución publicada y quiénes entregaron el mismo trabajo.
 
 Solo se compara el código propio de cada alumno: la celda de solución de cada ejercicio de código,
-sin lo que ya traía la versión de alumno (la firma, el docstring, el hueco) y sin las predicciones
+sin lo que ya traía la versión de alumno (la firma, el docstring, el hueco), sin lo que el curso ha enseñado
+hasta ese cuaderno en sus versiones de alumno (``shown_hashes``) y sin las predicciones
 (respuestas cortas, iguales a la fuerza). Cada trozo de código pasa por el analizador léxico de
 ``copydetect`` (el de MOSS: los nombres se cambian por una letra y los comentarios, espacios y saltos
 de línea desaparecen), se cortan sus k-gramas y el «aventado» (*winnowing*) se queda con unas huellas
@@ -228,9 +229,26 @@ def course_exercises(course, slug: str) -> list[Exercise]:
     return exercises(read(SOURCE), read(RELEASE))
 
 
-def given_hashes(wanted: list[Exercise], thresholds: Thresholds) -> dict[str, set]:
-    """grade_id -> las huellas de lo que la versión de alumno ya trae escrito (no son de nadie)."""
-    return {e.grade_id: set(fingerprint(e.given, thresholds).hashes) for e in wanted}
+def shown_hashes(course, thresholds: Thresholds) -> dict[str, set]:
+    """tarea -> las huellas de todo el código que enseñan las versiones de alumno (``release/``) hasta esa tarea,
+    ella incluida: ejemplos resueltos, código dado, comprobaciones. Quien lo escribe igual lo aprendió del curso (en
+    18, la atención de ``attention_ok`` del 14 es casi la solución publicada): no es de nadie, como lo dado."""
+    import nbformat
+
+    from ..layout.course import RELEASE, notebooks
+
+    found, seen = {}, set()
+    for notebook in notebooks(course.layout.step(RELEASE)):
+        nb = nbformat.read(str(course.layout.notebook(RELEASE, notebook.slug)), as_version=4)
+        seen = seen | set(fingerprint("\n".join(c.source for c in nb.cells if c.cell_type == "code"), thresholds).hashes)
+        found[notebook.slug] = seen
+    return found
+
+
+def given_hashes(wanted: list[Exercise], thresholds: Thresholds, shown: set = frozenset()) -> dict[str, set]:
+    """grade_id -> las huellas de lo que la versión de alumno ya trae escrito en la celda y, con ``shown``
+    (``shown_hashes`` de la tarea), lo que el curso ha enseñado hasta ella: no son de nadie."""
+    return {e.grade_id: set(fingerprint(e.given, thresholds).hashes) | shown for e in wanted}
 
 
 def solution_prints(wanted: list[Exercise], given: dict[str, set], thresholds: Thresholds) -> dict[str, Fingerprint]:

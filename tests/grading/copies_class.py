@@ -280,10 +280,13 @@ SHUFFLED = {"dani": WORK["ana"], "carla": WORK["carla"], "zoe": {g: renamed_and_
 
 
 def make_class(root: Path, repository: Path, slugs: tuple = SLUGS, work: dict | None = None) -> Path:
-    """Un curso en ``root`` con source/ y release/ de ``slugs``, los juegos independientes del curso y las
-    entregas de la clase en submitted/."""
+    """Un curso en ``root`` con source/ de ``slugs``, release/ de todos (lo que el curso ya enseñó), los juegos
+    independientes del curso y las entregas de la clase en submitted/."""
     here, there = Course(root).layout, Course(repository).layout
     shutil.copytree(there.catalogue_dir / INDEPENDENT_DIR, here.catalogue_dir / INDEPENDENT_DIR)
+    for notebook in Course(repository).notebooks():
+        if notebook.slug not in slugs:
+            shutil.copytree(there.assignment(RELEASE, notebook.slug), here.assignment(RELEASE, notebook.slug))
     for slug in slugs:
         for step in (SOURCE, RELEASE):
             shutil.copytree(there.assignment(step, slug), here.assignment(step, slug))

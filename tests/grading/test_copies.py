@@ -1,11 +1,11 @@
 """El informe de parecidos sobre una clase escrita a mano y apartada (copies_class, en 11, 17 y 18): señala
-justo a los dos que entregaron el mismo trabajo y, sumado en todo el curso, a ana, que pegó la solución publicada
-disfrazada en los tres; ni a los tres que trabajaron por separado (carla escribe dos respuestas cortas como la
-solución) ni el cuaderno en blanco. bea, que pega la solución tal cual solo en 11 (no entrega más), no sale: en un
-cuaderno solo no se juzga contra ella (un alumno que sigue el curso al pie de la letra la escribe). Cómo se juzga un
-cuaderno contra ella cuando un profesor le da un umbral se prueba con ``CONFIGURED``: sale bea en 11; ana, que la
-disfraza, no (lo propio de la solución de 11, sin lo que escriben los juegos, son 32 letras), pero sí en 17 y 18
-sumados."""
+justo a los dos que entregaron el mismo trabajo; ni a los tres que trabajaron por separado (carla escribe dos
+respuestas cortas como la solución) ni el cuaderno en blanco. A quien pegó la solución publicada no, con los ajustes
+del curso: no se juzga contra ella ni en un cuaderno (un alumno que sigue el curso al pie de la letra la escribe) ni
+sumada en el curso (lo que solo ella escribe, sin lo que enseña el curso ni lo que escriben los juegos, son 98
+letras en 11, 17 y 18). Cómo se juzga contra ella cuando un profesor le da umbrales se prueba con ``CONFIGURED``:
+sale bea, que la pega tal cual en 11; ana, que la disfraza, no en 11 (lo propio de la solución allí son 32 letras),
+pero sí sumada en 17 y 18."""
 
 from __future__ import annotations
 
@@ -25,8 +25,10 @@ from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE,
                                               SAME_IN_COURSE, SOLUTION, WHOLE_COURSE, Thresholds)
 
-# Un profesor que juzga 11 contra la solución con el umbral de una calibración anterior, y letras mínimas bajas.
-CONFIGURED = replace(Thresholds(), solution={SLUG: 0.63}, min_evidence=30)
+# Un profesor que juzga 11 contra la solución con el umbral de una calibración anterior, los tres sumados en el curso
+# (el 11 ya no: tiene umbral propio) con otro, y letras mínimas bajas.
+CONFIGURED = replace(Thresholds(), solution={SLUG: 0.63}, solution_course_notebooks=SLUGS, solution_course=0.5,
+                     min_evidence=30)
 NOT_AGAINST = [slug for slug in SLUGS if slug not in CONFIGURED.solution_notebooks]
 COPIES = {("bea", SLUG), ("ana", WHOLE_COURSE)}  # con CONFIGURED
 PAIRS = {(a, slug, b) for slug in SLUGS for a, b in (("hugo", "ines"), ("ines", "hugo"))}
@@ -52,10 +54,8 @@ def flagged(result, code):
 
 
 def test_exactly_the_pair_is_flagged(result):
-    assert not Thresholds().solution_notebooks
-    assert flagged(result, COPY_OF_SOLUTION) == {("ana", WHOLE_COURSE, SOLUTION)}
-    (ana,) = [f for f in result.findings if f.code == COPY_OF_SOLUTION]
-    assert ana.notebooks == tuple(SLUGS) and "sumado en los 3 cuadernos" in ana.reason
+    assert not Thresholds().solution_notebooks and not Thresholds().solution_course_notebooks
+    assert flagged(result, COPY_OF_SOLUTION) == set()
     assert flagged(result, SAME_AS_CLASSMATE) == PAIRS
     assert flagged(result, SAME_IN_COURSE) == set()  # ya salen en cada cuaderno: no se repiten sumados
     innocent = set(INDEPENDENT_NAMES) | {BLANK}
@@ -63,8 +63,7 @@ def test_exactly_the_pair_is_flagged(result):
     assert not {f.other for f in result.findings} & innocent
     assert all(result.groups(slug) == [["hugo", "ines"]] for slug in SLUGS)
     assert not result.skipped
-    # lo que no se juzga cuaderno a cuaderno dice que sí se juzga sumado
-    assert all("solo sumado con los demás cuadernos" in reason for _, _, reason in result.not_judged)
+    assert not any("solo sumado" in reason for _, _, reason in result.not_judged)
 
 
 def test_with_a_threshold_against_the_solution_who_pastes_it_is_flagged_and_not_paired(configured):
@@ -77,7 +76,7 @@ def test_with_a_threshold_against_the_solution_who_pastes_it_is_flagged_and_not_
 
 def test_another_class_like_it_with_the_roles_changed(tmp_path):
     result = compare_class(Course(make_class(tmp_path / "otra", ROOT, work=SHUFFLED)))
-    assert flagged(result, COPY_OF_SOLUTION) == {("dani", WHOLE_COURSE, SOLUTION)}
+    assert flagged(result, COPY_OF_SOLUTION) == set()
     assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in SLUGS
                                                   for a, b in (("carla", "zoe"), ("zoe", "carla"))}
 
@@ -194,7 +193,8 @@ def test_the_readme_gives_the_thresholds_as_the_settings_set_them():
     judged = ", ".join(f"{slug} ({value:g})" for slug, value in settings.similarity_solution_thresholds.items())
     assert f"Contra la solución publicada se juzga: {judged or 'ninguno'}." in readme
     assert f"entre dos compañeros ({settings.similarity_threshold_classmate:g})" in readme
-    assert f"sumada en todo el curso, {settings.similarity_threshold_solution_course:g} en" in readme
+    summed = ", ".join(settings.similarity_solution_course_notebooks)
+    assert f"`similarity_solution_course_notebooks` (hoy, {summed or 'ninguno'})" in readme
     assert (f"sumada en todo el curso ({settings.similarity_threshold_course:g}, con al menos "
             f"{settings.similarity_course_min_notebooks} cuadernos juzgados en común)") in readme
     assert f"al menos {settings.similarity_notebook_min_chars} letras de código propio" in readme
@@ -232,9 +232,9 @@ def test_where_the_solution_is_not_judged_looking_like_it_is_natural_between_cla
                for line in copies_report.summary_lines(result))
     head = copies_report.copies_round(klass, replace(Thresholds(), solution={}))[0]
     assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución cada uno por su cuenta)" in head
-    alone = compare_class(klass, replace(Thresholds(), solution={}, solution_course_notebooks=()))
-    assert ["solo sumado" in reason for _, _, reason in result.not_judged] == [True]
-    assert ["solo sumado" in reason for _, _, reason in alone.not_judged] == [False]
+    summed = compare_class(klass, replace(Thresholds(), solution={}, solution_course_notebooks=(SLUG,)))
+    assert ["solo sumado" in reason for _, _, reason in result.not_judged] == [False]
+    assert ["solo sumado" in reason for _, _, reason in summed.not_judged] == [True]
 
 
 def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(tmp_path, capsys):

@@ -19,19 +19,23 @@ Cada clase dejó de ser ciega en cuanto se midió; lo que cambió después de me
 - décima, a ciegas para el informe (quien la escribió vio por error el docstring y dos líneas de la novena, no el
   informe ni los juegos): ningún honrado sale, tampoco lorena, que escribe al pie de la letra; la pareja, no.
 
-Después, sin cambiar ninguna clase: lo propio de la solución se suma en todo el curso (11, 17 y 18), con umbral de la
+Después, sin cambiar ninguna clase: lo propio de la solución se sumó en todo el curso (11, 17 y 18), con umbral de la
 calibración (0.66). Antes de escribirlo se miró cuánto de ella tenían, con la medida de cada cuaderno, los copiones y
-los honrados de estas clases; el umbral no sale de ellas. Undécima y duodécima, a ciegas para esa suma: ningún
-honrado sale; las dos parejas, sí (la undécima, sumada en el curso); los dos copiones, no (0.383 y 0.496): lo propio
-de la solución en 11, 17 y 18 son unos pocos pasajes (133 letras), y quien retoca esos pocos sitios (el import de
-``Counter``, ``torch.full`` por ``torch.zeros``…) lo borra. Decimotercera y decimocuarta, a ciegas para todo lo de
-antes: ningún honrado sale; la pareja de la decimotercera sale en 17, la de la decimocuarta no (0.289 sumada en el
-curso); ningún copión (0.496 y 0.383).
+los honrados de estas clases; el umbral no salió de ellas. Undécima y duodécima, a ciegas para esa suma: ningún
+honrado salía; las dos parejas, sí (la undécima, sumada en el curso); los dos copiones, no (0.383 y 0.496).
+Decimotercera y decimocuarta, a ciegas para todo lo de antes: ningún honrado; la pareja de la decimotercera, en 17; la
+de la decimocuarta, no (0.289 sumada en el curso); ningún copión (0.496 y 0.383).
 
-Así, hoy: ningún honrado ni blanco sale en ninguna clase; las parejas salen en la tercera, cuarta, quinta, octava,
-undécima, duodécima y decimotercera, y no en la sexta, séptima, novena, décima y decimocuarta (``xfail`` estricto);
-los copiones de la solución salen en la tercera, cuarta, quinta y novena, y en ninguna de las otras ocho (``xfail``
-estricto): en ninguna de las cuatro escritas a ciegas para la suma contra la solución."""
+Al mirar por qué los copiones conservaban justo el mismo pasaje de 18: es la atención que enseña el 14
+(``attention_ok``), casi la solución. Un honrado que la escribe como el 14 salía con aquella suma (un juego al pie de
+la letra, 0.711 frente a 0.66). Lo que enseñan las versiones de alumno hasta cada cuaderno pasó a ser código dado
+(``similarity.shown_hashes``); con eso, lo que solo escribe la solución en 11, 17 y 18 son 98 letras, y la
+calibración ya no suma contra ella. Los ajustes cambiaron (entre compañeros 0.58, en todo el curso 0.28), y la pareja
+de la decimocuarta sale (0.306 y 0.365 sumada en el curso); no se escribió ninguna clase nueva después.
+
+Así, hoy: ningún honrado ni blanco sale en ninguna clase; las parejas salen en la tercera, cuarta, quinta, octava y de
+la undécima a la decimocuarta, y no en la sexta, séptima, novena y décima (``xfail`` estricto); ningún copión de la
+solución sale (``xfail`` estricto en todas)."""
 
 from __future__ import annotations
 
@@ -52,7 +56,7 @@ import copies_class_twelfth
 from copies_class import make_class
 
 from course_tools.grading.copies import compare_class
-from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, WHOLE_COURSE, Thresholds
+from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, Thresholds
 from course_tools.layout.course import ROOT, Course
 
 CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta": copies_class_fifth,
@@ -62,16 +66,12 @@ CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta
            "decimocuarta": copies_class_fourteenth}
 # Las parejas que no salen: quien copia reescribe casi cada expresión de su compañero (len(x) por x.shape[0],
 # [:, None] por unsqueeze, otro orden, otra forma de cada cuenta); sumado en todo el curso, la parte de su código no
-# natural que comparten queda por debajo del umbral (0.31).
-UNSEEN_PAIRS = {"sexta": "0.259, 166 letras", "séptima": "0.202, 165 letras", "novena": "0.153, 81 letras",
-                "décima": "0.193, 101 letras", "decimocuarta": "0.289, 123 letras"}
-# Los copiones de la solución que no salen: sumado en 11, 17 y 18, lo propio de ella que conservan queda por debajo
-# del umbral (0.66; el juego honrado más parecido a ella, 0.450). Reescriben casi todo 17 (nada de lo propio de la
-# solución queda) y buena parte de 18; los que salen tienen 0.677 o más. Ningún honrado de estas clases pasa de 0.120.
-UNSEEN_COPIES = {"sexta": "0.383, 51 letras", "séptima": "0.383, 51 letras", "octava": "0.609, 81 letras",
-                 "décima": "0.383, 51 letras", "undécima": "0.383, 51 letras", "duodécima": "0.496, 66 letras",
-                 "decimotercera": "0.496, 66 letras", "decimocuarta": "0.383, 51 letras"}
-
+# natural que comparten queda por debajo del umbral (0.28).
+UNSEEN_PAIRS = {"sexta": "0.258, 161 letras", "séptima": "0.166, 127 letras", "novena": "0.079, 39 letras",
+                "décima": "0.193, 101 letras"}
+NO_SOLUTION_JUDGED = ("no se juzga contra la solución publicada: ni en un cuaderno (quien sigue el curso al pie de la letra "
+                      "la escribe) ni sumada en 11, 17 y 18 (lo que solo ella escribe, sin lo que enseña el curso ni lo "
+                      "que escriben los juegos, son 98 letras)")
 
 def _unseen(name: str, reason: str | None):
     return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason)) if reason else name
@@ -128,16 +128,10 @@ def test_no_honest_learner_nor_the_blank_notebook_is_flagged(graded, name):
     assert not result.skipped
 
 
-@pytest.mark.parametrize("name", [_unseen(name, UNSEEN_COPIES.get(name) and f"el copión reescribe casi todo: "
-                                                                   f"{UNSEEN_COPIES[name]} de lo propio de la solución")
-                                  for name in CLASSES])
+@pytest.mark.parametrize("name", [_unseen(name, NO_SOLUTION_JUDGED) for name in CLASSES])
 def test_the_disguised_copy_of_the_solution_is_flagged_and_nobody_else(graded, name):
-    """Ningún cuaderno se juzga contra la solución por su cuenta (quien sigue el curso al pie de la letra la escribe):
-    se juzga lo propio de ella sumado en los cuadernos en que se suma."""
     module, result = graded(name)
-    found = [f for f in result.findings if f.code == COPY_OF_SOLUTION]
-    assert {f.student for f in found} == {module.COPIER}
-    assert all(f.assignment == WHOLE_COURSE and f.notebooks == module.SLUGS for f in found)
+    assert {f.student for f in result.findings if f.code == COPY_OF_SOLUTION} == {module.COPIER}
 
 
 @pytest.mark.parametrize("name", CLASSES)
