@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .copies import ClassComparison, Finding
+from .copies import SUMMED, ClassComparison, Finding
 from .similarity import NOT_AGAINST_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, SOLUTION, Fingerprint
 
 CSV_NAME, HTML_NAME = "parecidos.csv", "parecidos.html"
@@ -143,8 +143,8 @@ def _unjudged(result: ClassComparison) -> str:
     """Lo que la línea de ``make grade`` dice de los cuadernos que no se juzgan (el motivo va en las líneas de abajo)."""
     whole = sum(code != NOT_AGAINST_SOLUTION for _, code, _ in result.not_judged)
     part = len(result.not_judged) - whole
-    said = ([f"{whole} cuaderno(s) sin juzgar"] * bool(whole)
-            + [f"{part} sin juzgar contra la solución cada uno por su cuenta"] * bool(part))
+    alone = " cada uno por su cuenta" if any(SUMMED in reason for _, _, reason in result.not_judged) else ""
+    said = [f"{whole} cuaderno(s) sin juzgar"] * bool(whole) + [f"{part} sin juzgar contra la solución{alone}"] * bool(part)
     return f" ({', '.join(said)})" if said else ""
 
 

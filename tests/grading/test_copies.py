@@ -231,10 +231,12 @@ def test_where_the_solution_is_not_judged_looking_like_it_is_natural_between_cla
     assert any(line.startswith(f"{SLUG}  no se juzga contra la solución publicada")
                for line in copies_report.summary_lines(result))
     head = copies_report.copies_round(klass, replace(Thresholds(), solution={}))[0]
-    assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución cada uno por su cuenta)" in head
+    assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución)" in head
     summed = compare_class(klass, replace(Thresholds(), solution={}, solution_course_notebooks=(SLUG,)))
     assert ["solo sumado" in reason for _, _, reason in result.not_judged] == [False]
     assert ["solo sumado" in reason for _, _, reason in summed.not_judged] == [True]
+    head = copies_report.copies_round(klass, replace(Thresholds(), solution={}, solution_course_notebooks=(SLUG,)))[0]
+    assert "(1 sin juzgar contra la solución cada uno por su cuenta)" in head
 
 
 def test_make_grade_prints_the_findings_after_its_table_and_writes_both_reports(tmp_path, capsys):
