@@ -240,9 +240,21 @@ def shown_hashes(course, thresholds: Thresholds) -> dict[str, set]:
     found, seen = {}, set()
     for notebook in notebooks(course.layout.step(RELEASE)):
         nb = nbformat.read(str(course.layout.notebook(RELEASE, notebook.slug)), as_version=4)
-        seen = seen | set(fingerprint("\n".join(c.source for c in nb.cells if c.cell_type == "code"), thresholds).hashes)
+        seen = seen | _prints_of("\n".join(c.source for c in nb.cells if c.cell_type == "code"), thresholds)
         found[notebook.slug] = seen
     return found
+
+
+_SEEN_CODE: dict[tuple, frozenset] = {}  # (sha256 del código, k, ventana) -> sus huellas
+
+
+def _prints_of(code: str, thresholds: Thresholds) -> frozenset:
+    """Las huellas de un código, recordadas en el proceso: el analizador tarda (1.5 s los veinte cuadernos), y una
+    ronda de pruebas compara muchas clases con los mismos cuadernos."""
+    key = (hashlib.sha256(code.encode("utf-8")).hexdigest(), thresholds.k, thresholds.window)
+    if key not in _SEEN_CODE:
+        _SEEN_CODE[key] = frozenset(fingerprint(code, thresholds).hashes)
+    return _SEEN_CODE[key]
 
 
 def given_hashes(wanted: list[Exercise], thresholds: Thresholds, shown: set = frozenset()) -> dict[str, set]:
