@@ -238,7 +238,8 @@ def shown_hashes(course, thresholds: Thresholds) -> dict[str, set]:
     from ..layout.course import RELEASE, notebooks
 
     found, seen = {}, set()
-    for notebook in notebooks(course.layout.step(RELEASE)):
+    folder = course.layout.step(RELEASE)
+    for notebook in notebooks(folder) if folder.is_dir() else []:
         nb = nbformat.read(str(course.layout.notebook(RELEASE, notebook.slug)), as_version=4)
         seen = seen | _prints_of("\n".join(c.source for c in nb.cells if c.cell_type == "code"), thresholds)
         found[notebook.slug] = seen

@@ -351,3 +351,10 @@ def test_what_the_course_shows_up_to_a_notebook_is_given_in_it():
     assert taught <= shown["14-atencion"] and taught <= shown["18-decoder"] and not taught <= shown["13-dispositivo"]
     given = given_hashes(course_exercises(Course(), "18-decoder"), SETTINGS, shown["18-decoder"])
     assert all(taught <= hashes for hashes in given.values())
+
+
+def test_a_course_without_release_shows_nothing(tmp_path):
+    from course_tools.grading.similarity import shown_hashes
+    from course_tools.layout.course import Course
+
+    assert shown_hashes(Course(tmp_path), SETTINGS) == {}
