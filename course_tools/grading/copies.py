@@ -144,8 +144,9 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
     shown = shown_hashes(course, thresholds) if folders else {}
     tallies = [_compare_assignment(course, slug, by_student, thresholds, store, result, shown.get(slug, set()))
                for slug, by_student in sorted(folders.items())]
-    _across_course(result, [t for t in tallies if t is not None], thresholds)
-    _solution_across_course(result, thresholds)
+    prints = _prints(result)
+    _across_course(result, [t for t in tallies if t is not None], prints, thresholds)
+    _solution_across_course(result, prints, thresholds)
     result.read = store.read
     store.save()
     return result
@@ -226,7 +227,7 @@ def _flagged(ev: Evidence, threshold: float, thresholds: Thresholds) -> bool:
 def _against_solution(learners, solutions, slug, thresholds, result) -> set[str]:
     """Señala a quien tiene la solución publicada en su cuaderno; devuelve quiénes son."""
     copied = set()
-    natural = _solution_natural(result, slug)
+    natural = _not_evidence(result, COPY_OF_SOLUTION, slug)
     for student, fps in learners.items():
         ev = solution_evidence(fps, solutions, natural, thresholds.k, thresholds.min_chars)
         if _flagged(ev, thresholds.solution[slug], thresholds):
@@ -248,9 +249,10 @@ def _class_common(learners, thresholds) -> dict[str, set]:
     return {gid: {h for h, n in held.items() if n > limit} for gid, held in counts.items()}
 
 
-def _classmate_skip(result, slug) -> dict[str, set]:
-    """grade_id -> las huellas de una tarea que no son evidencia entre compañeros."""
-    return {g: hashes for (code, s, g), hashes in result.not_evidence.items() if code == SAME_AS_CLASSMATE and s == slug}
+def _not_evidence(result: ClassComparison, code: str, slug: str) -> dict[str, set]:
+    """grade_id -> las huellas de una tarea que no son evidencia para ``code``: contra la solución publicada, lo que
+    escriben soluciones independientes; entre compañeros, además lo que comparte casi toda la clase."""
+    return {g: hashes for (kind, s, g), hashes in result.not_evidence.items() if kind == code and s == slug}
 
 
 def _shared_prints(learners, skip) -> tuple[dict, dict]:
@@ -288,7 +290,7 @@ def _both_flagged(a, b, skip, threshold, thresholds) -> tuple[Evidence, Evidence
 
 def _between_learners(learners, slug, thresholds, result) -> tuple[dict, dict]:
     """Pares por encima del umbral en el cuaderno; devuelve lo que comparte cada par y lo que tiene cada uno."""
-    skip = _classmate_skip(result, slug)
+    skip = _not_evidence(result, SAME_AS_CLASSMATE, slug)
     shared, sizes = _shared_prints(learners, skip)
     for (a, b), count in sorted(shared.items()):
         if not _worth_measuring(count, (sizes[a], sizes[b]), thresholds.classmate):
@@ -300,7 +302,8 @@ def _between_learners(learners, slug, thresholds, result) -> tuple[dict, dict]:
     return shared, sizes
 
 
-def _across_course(result: ClassComparison, tallies: list[tuple[dict, dict]], thresholds: Thresholds) -> None:
+def _across_course(result: ClassComparison, tallies: list[tuple[dict, dict]], prints: dict,
+                   thresholds: Thresholds) -> None:
     """Las parejas que no salen en ningún cuaderno, juzgadas con lo que comparten sumado en todos los cuadernos
     juzgados que entregaron los dos (al menos ``course_min_notebooks``): quien reescribe cada expresión de un
     compañero deja en cada cuaderno menos de lo que hace falta, y en todo el curso no."""
@@ -311,7 +314,7 @@ def _across_course(result: ClassComparison, tallies: list[tuple[dict, dict]], th
             count[(a, b)] += n
             sizes[(a, b)][0] += its_sizes[a]
             sizes[(a, b)][1] += its_sizes[b]
-    prints, skips = _prints(result), {slug: _classmate_skip(result, slug) for slug in result.classmates}
+    skips = {slug: _not_evidence(result, SAME_AS_CLASSMATE, slug) for slug in result.classmates}
     for (a, b), n in sorted(count.items()):
         if frozenset((a, b)) in paired or not _worth_measuring(n, sizes[(a, b)], thresholds.course):
             continue
@@ -326,14 +329,13 @@ def _across_course(result: ClassComparison, tallies: list[tuple[dict, dict]], th
                                                notebooks=tuple(slugs)))
 
 
-def _solution_across_course(result: ClassComparison, thresholds: Thresholds) -> None:
+def _solution_across_course(result: ClassComparison, prints: dict, thresholds: Thresholds) -> None:
     """Cada alumno, contra la solución publicada, con lo propio de ella sumado en los cuadernos de
     ``Thresholds.solution_course_notebooks`` que entregó (al menos ``course_min_notebooks``; sin los que tienen umbral
     propio, que ya se juzgaron): en uno solo, quien escribe al pie de la letra del curso se parece a ella tanto como
     una copia; en todos juntos, no."""
-    prints = _prints(result)
     slugs = [s for s in thresholds.solution_course_notebooks if s in result.classmates and s not in thresholds.solution]
-    natural = {slug: _solution_natural(result, slug) for slug in slugs}
+    natural = {slug: _not_evidence(result, COPY_OF_SOLUTION, slug) for slug in slugs}
     for student in sorted({s for slug in slugs for s in result.classmates[slug]}):
         theirs = [s for s in slugs if student in result.classmates[s]]
         if len(theirs) < thresholds.course_min_notebooks:
@@ -345,13 +347,9 @@ def _solution_across_course(result: ClassComparison, thresholds: Thresholds) -> 
                                            notebooks=tuple(theirs)))
 
 
-def _solution_natural(result: ClassComparison, slug: str) -> dict[str, set]:
-    """grade_id -> lo natural de una tarea contra la solución publicada (lo que escriben soluciones independientes)."""
-    return {g: hashes for (code, s, g), hashes in result.not_evidence.items() if code == COPY_OF_SOLUTION and s == slug}
-
-
 def _prints(result: ClassComparison) -> dict[tuple, dict[str, Fingerprint]]:
-    """(alumno, tarea) -> grade_id -> sus huellas (las que guardó la comparación)."""
+    """(alumno o SOLUTION, tarea) -> grade_id -> sus huellas (las que guardó la comparación), para las dos sumas de
+    todo el curso."""
     found = defaultdict(dict)
     for (who, slug, gid), fp in result.code.items():
         found[(who, slug)][gid] = fp

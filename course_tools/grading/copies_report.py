@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .copies import SUMMED, ClassComparison, Finding
+from .copies import ClassComparison, Finding
 from .similarity import NOT_AGAINST_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, SOLUTION, Fingerprint
 
 CSV_NAME, HTML_NAME = "parecidos.csv", "parecidos.html"
@@ -139,11 +139,13 @@ def write_reports(result: ClassComparison, folder: Path, k: int) -> dict[str, Pa
     return {"csv": write_csv(result, folder / CSV_NAME), "html": write_html(result, folder / HTML_NAME, k)}
 
 
-def _unjudged(result: ClassComparison) -> str:
+def _unjudged(result: ClassComparison, thresholds) -> str:
     """Lo que la línea de ``make grade`` dice de los cuadernos que no se juzgan (el motivo va en las líneas de abajo)."""
     whole = sum(code != NOT_AGAINST_SOLUTION for _, code, _ in result.not_judged)
     part = len(result.not_judged) - whole
-    alone = " cada uno por su cuenta" if any(SUMMED in reason for _, _, reason in result.not_judged) else ""
+    summed = {slug for slug, code, _ in result.not_judged if code == NOT_AGAINST_SOLUTION} & set(
+        thresholds.solution_course_notebooks)
+    alone = " cada uno por su cuenta" if summed else ""
     said = [f"{whole} cuaderno(s) sin juzgar"] * bool(whole) + [f"{part} sin juzgar contra la solución{alone}"] * bool(part)
     return f" ({', '.join(said)})" if said else ""
 
@@ -158,5 +160,5 @@ def copies_round(course, thresholds) -> list[str]:
     head = (f"Parecidos (no cambian ninguna nota): {len({(f.student, f.assignment) for f in result.findings})} "
             f"entrega(s) señalada(s) de {result.compared} ejercicio(s) comparados, juzgadas por cuaderno y también "
             f"en todo el curso"
-            f"{_unjudged(result)}; {made['html'].relative_to(root)} y {made['csv'].relative_to(root)}")
+            f"{_unjudged(result, thresholds)}; {made['html'].relative_to(root)} y {made['csv'].relative_to(root)}")
     return [head, *("  " + line for line in summary_lines(result))]
