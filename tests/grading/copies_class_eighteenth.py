@@ -614,7 +614,112 @@ return floor + (lr - floor) * (1 + math.cos(math.pi * progress)) / 2
 
 # --- elisa: pega la solución publicada y la disfraza ---------------------------------------------
 
-ELISA = {}
+ELISA = {
+    "nb11-make-xy": """\
+windows = (len(stream) - 1) // T   # cuántas caben enteras
+
+targets = stream[1 : windows * T + 1].reshape(windows, T)
+inputs = stream[: windows * T].reshape(windows, T)
+return inputs, targets
+""",
+    "nb11-accumulated-step": """\
+opt.zero_grad()
+chunk = x.shape[0] // n_micro
+running = 0.0
+
+for begin in range(0, x.shape[0], chunk):
+    out = model(x[begin : begin + chunk])
+    # pérdida media del trozo
+    piece = F.cross_entropy(out.reshape(-1, out.shape[-1]), y[begin : begin + chunk].reshape(-1))
+    (piece / n_micro).backward()
+    running = running + piece.item()
+
+opt.step()
+return running / n_micro
+""",
+    "nb11-data-floor": """\
+from collections import Counter
+import math
+
+positions = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+seen_current = Counter(cur for cur, _ in positions)
+seen_pair = Counter(positions)
+
+acc = 0.0
+for cur, nxt in positions:
+    acc = acc - math.log(seen_pair[(cur, nxt)] / seen_current[cur])
+return acc / len(positions)
+""",
+    "nb17-pad-to": """\
+out = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+
+for row, ids in enumerate(seqs):
+    cut = list(ids)[:T]   # como mucho T ids
+    out[row, : len(cut)] = torch.tensor(cut, dtype=torch.int64)
+return out
+""",
+    "nb17-packed-item": """\
+first = int(starts[i])
+piece = stream[first : first + block]   # se queda corta si el flujo termina
+
+y = torch.zeros(block, dtype=torch.int64)
+x = torch.zeros(block, dtype=torch.int64)
+x[: len(piece)] = piece
+y[:-1] = x[1:]
+return x, y
+""",
+    "nb17-loss-per-game": """\
+B, T, V = logits.shape
+real = y != 0
+losses = F.cross_entropy(logits.reshape(B * T, V), y.reshape(B * T), reduction="none").view(B, T)
+
+return (losses * real).sum(dim=1) / real.sum(dim=1)
+""",
+    "nb18-attention-forward": """\
+B, T, d = x.shape
+queries, keys, values = self.qkv(x).split(d, dim=2)
+# cabezas delante de las posiciones
+queries, keys, values = (part.view(B, T, self.n_head, self.head_dim).transpose(1, 2) for part in (queries, keys, values))
+p = self.dropout if self.training else 0.0
+mixed = F.scaled_dot_product_attention(queries, keys, values, dropout_p=p, is_causal=True)
+
+mixed = mixed.transpose(1, 2).contiguous().view(B, T, d)
+return self.resid_drop(self.proj(mixed))
+""",
+    "nb18-block-forward": """\
+h = self.attn(self.ln1(x)) + x
+return self.mlp(self.ln2(h)) + h
+""",
+    "nb18-decoder-forward": """\
+pos = torch.arange(T, device=idx.device)
+h = self.drop(self.positions(pos) + self.tokens(idx))
+
+for layer in self.blocks:
+    h = layer(h)
+logits = self.lm_head(self.ln_f(h))
+
+loss = None
+if targets is not None:
+    # <pad> no cuenta
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+return logits, loss
+""",
+    "nb18-param-groups": """\
+flat = [p for p in model.parameters() if p.dim() < 2]
+matrices = [p for p in model.parameters() if p.dim() > 1]
+
+return [{"params": matrices, "weight_decay": weight_decay},
+        {"params": flat, "weight_decay": 0.0}]
+""",
+    "nb18-lr-at": """\
+if step < warmup:
+    return step * lr / warmup
+lowest = lr * min_lr_ratio
+frac = min(1.0, (step - warmup) / (max_steps - warmup))   # no pasa de 1 tras max_steps
+
+return lowest + (lr - lowest) * (1 + math.cos(math.pi * frac)) / 2
+""",
+}
 
 WORK = {
     "samuel": SAMUEL,
