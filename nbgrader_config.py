@@ -64,12 +64,14 @@ c.CourseSettings.sandbox = True  # encerrar el núcleo de corrección (False sol
 # Parecidos en make grade: cada cuaderno que se juzga contra la solución, con su umbral (la parte de lo propio de la
 # solución que tiene que estar en el cuaderno del alumno).
 c.CourseSettings.similarity_solution_thresholds = {}  # hoy ninguno: ver settings.py
-# … y los cuadernos en que lo propio de la solución se suma para cada alumno, con el umbral de esa suma.
-c.CourseSettings.similarity_solution_course_notebooks = []  # hoy ninguno: ver settings.py
-c.CourseSettings.similarity_threshold_solution_course = 1.0
+# … y los cuadernos en que cada alumno se compara a la vez con ella y con las soluciones independientes: se señala
+# a quien se le parece (al menos tanto como la mediana de ellas) y se aparta de ella hacia ellas como mucho tanto.
+c.CourseSettings.similarity_solution_course_notebooks = ["11-bucle", "17-partidas-a-lotes", "18-decoder"]
+c.CourseSettings.similarity_solution_course_closeness = 0.65
+c.CourseSettings.similarity_solution_course_strays = 0.024
 c.CourseSettings.similarity_threshold_classmate = 0.58  # … y la que comparten dos alumnos de lo que no es natural
 c.CourseSettings.similarity_threshold_course = 0.28  # … y la misma, sumada en los cuadernos que entregaron los dos
-c.CourseSettings.similarity_course_min_notebooks = 2  # … si entregaron al menos tantos cuadernos juzgados
+c.CourseSettings.similarity_course_min_notebooks = 3  # … si entregaron al menos tantos cuadernos juzgados
 c.CourseSettings.similarity_notebook_min_chars = 102  # un cuaderno con menos código propio no se juzga
 c.CourseSettings.similarity_min_chars = 40  # un ejercicio más corto que esto pesa menos
 c.CourseSettings.similarity_min_evidence = 120  # letras compartidas que hacen falta para señalar

@@ -57,20 +57,27 @@ class CourseSettings(Configurable):
         "a ella cuenta como natural. Hoy, ninguno: en 11 un juego escrito al pie de la letra del curso tiene 0.781 de "
         "lo propio de la solución, y lo que solo ella escribe son 32 letras. Lo da «python -m course_tools.grading.copies_calibration --umbral»; una "
         "prueba comprueba que son estos. Nunca cambia una nota. Ver «Copias» en el README.")).tag(config=True)
-    similarity_solution_course_notebooks = List(Unicode(), default_value=[], help=(
-        "Parecidos en make grade (copy-of-solution en «todo el curso»): los cuadernos en los que lo propio de la "
-        "solución publicada se suma para cada alumno, los juzgados que no tienen umbral propio y sí al menos diez "
-        "juegos independientes. En uno solo, quien escribe al pie de la letra del curso se parece a la solución "
-        "tanto como una copia; en todos juntos, no. Hoy, ninguno: en 11, 17 y 18 lo que solo escribe la solución "
-        "(sin lo que enseña el curso ni lo que escriben los juegos) son 98 letras, menos de similarity_min_evidence, "
-        "y un juego honrado tiene 0.540 de ello. Lo da «copies_calibration --umbral».")).tag(config=True)
-    similarity_threshold_solution_course = Float(1.0, help=(
-        "Parecidos en make grade (copy-of-solution en «todo el curso»): la parte de lo propio de la solución "
-        "publicada, sumada en similarity_solution_course_notebooks (al menos similarity_course_min_notebooks de "
-        "ellos, y similarity_min_evidence letras de lo propio de ella), que tiene que estar en el código de un "
-        "alumno para señalarlo. Elegido a ciegas con la calibración: el punto medio entre el juego honrado más "
-        "parecido a la solución en esos cuadernos sumados y la copia de la solución menos parecida (disfrazada o "
-        "reescrita). Lo da «copies_calibration --umbral»; una prueba comprueba que es este.")).tag(config=True)
+    similarity_solution_course_notebooks = List(Unicode(), default_value=[
+            "11-bucle", "17-partidas-a-lotes", "18-decoder"], help=(
+        "Parecidos en make grade (copy-of-solution en «todo el curso»): los cuadernos en que cada alumno se compara "
+        "con la solución publicada y con las soluciones independientes a la vez (los juzgados sin umbral propio y con "
+        "al menos diez juegos). En uno solo, quien escribe al pie de la letra del curso se parece a la solución tanto "
+        "como una copia; en todos juntos, quien la copió solo se aparta de ella para disimular, y quien no, se aparta "
+        "en algún ejercicio hacia otra solución honrada. Hoy, 11, 17 y 18. Lo da «copies_calibration --umbral».")
+    ).tag(config=True)
+    similarity_solution_course_strays = Float(0.024, help=(
+        "Parecidos en make grade (copy-of-solution en «todo el curso»): lo que un alumno puede apartarse, como mucho, "
+        "de la solución publicada hacia alguna solución honrada en similarity_solution_course_notebooks (en cada "
+        "ejercicio, lo que la honrada más cercana se le parece más que la publicada; media pesada por las letras de "
+        "la solución) para señalarlo. Elegido a ciegas con la calibración: el punto medio entre el juego honrado que "
+        "menos se aparta (sin él en las honradas) y la copia de la solución (disfrazada o reescrita) que más: hoy, "
+        "0.031 (el juego 6, escrito casi como la solución) y 0.017 (la reescrita). Lo da «copies_calibration "
+        "--umbral»; una prueba comprueba que es este.")).tag(config=True)
+    similarity_solution_course_closeness = Float(0.65, help=(
+        "Parecidos en make grade (copy-of-solution en «todo el curso»): lo que un alumno tiene que parecerse, como "
+        "poco, a la solución publicada en similarity_solution_course_notebooks (media pesada, de 0 a 1) para "
+        "señalarlo: la mediana de los juegos honrados. Quien escribe muy distinto de todo no se juzga por apartarse "
+        "poco. Lo da «copies_calibration --umbral».")).tag(config=True)
     similarity_threshold_classmate = Float(0.58, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
         "escriben también las soluciones independientes) que dos alumnos tienen que compartir en un cuaderno, "
@@ -86,11 +93,13 @@ class CourseSettings(Configurable):
         "el punto medio entre el par de juegos honrados más parecido en todo el curso y el juego copiado menos "
         "parecido a su original en todo el curso (disfrazado o con las expresiones reescritas). Lo da "
         "«copies_calibration --umbral»; una prueba comprueba que es este.")).tag(config=True)
-    similarity_course_min_notebooks = Integer(2, help=(
-        "Parecidos en make grade (same-in-course): cuadernos juzgados que tienen que haber entregado los dos para "
-        "sumarlos. Sale de la calibración: el menor número con el que ningún par de juegos honrados, en ninguna "
-        "combinación de tantos cuadernos o más, llega a similarity_threshold_course (en uno solo, sí: por eso un "
-        "cuaderno solo se juzga con similarity_threshold_classmate).")).tag(config=True)
+    similarity_course_min_notebooks = Integer(3, help=(
+        "Parecidos en make grade (same-in-course y copy-of-solution en «todo el curso»): cuadernos juzgados que "
+        "tienen que haber entregado los dos para sumarlos, o un alumno para mirarlo contra la solución en "
+        "similarity_solution_course_notebooks. Sale de la calibración: el menor número con el que ningún juego "
+        "honrado, en ninguna combinación de tantos cuadernos o más, sale señalado (en uno solo, sí: por eso un "
+        "cuaderno solo se juzga con similarity_threshold_classmate). Hoy, 3: con dos de 11, 17 y 18, un juego que "
+        "escribe casi como la solución se aparta de ella tan poco como una copia.")).tag(config=True)
     similarity_notebook_min_chars = Integer(102, help=(
         "Parecidos: letras de código propio (tras el analizador, pesadas) que tiene que tener la solución "
         "publicada de un cuaderno para juzgarlo. Con menos, el informe dice «no se juzga: sus respuestas son "

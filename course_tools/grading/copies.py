@@ -6,8 +6,8 @@ Un cuaderno con poco código propio no se juzga (ni se leen sus entregas); uno s
 ella cuenta como natural. Los dos quedan en ``ClassComparison.not_judged`` con su motivo.
 
 Después de todas las tareas, las parejas que no salen en ninguna se juzgan con lo que comparten sumado en todas
-las que entregaron los dos (``_across_course``), y cada alumno, contra la solución publicada, con lo propio de ella
-sumado en las tareas en que se suma (``_solution_across_course``).
+las que entregaron los dos (``_across_course``), y cada alumno, contra la solución publicada, por dónde se aparta de
+ella en las tareas en que se mira así (``_solution_across_course``, con ``neighbours``).
 
 Lee ``submitted/`` (lo mismo que corrige ``make grade``), ``source/`` (la solución publicada, que es la de
 ``notebooks/``) y ``release/`` (lo que el alumno ya recibió escrito: en su celda y en todos los cuadernos hasta ese). Escribe nada: los informes los
@@ -23,7 +23,9 @@ from pathlib import Path
 
 from ..layout.course import SUBMITTED, Course, notebook_file, notebooks_in
 from ..settings import MB
-from .evidence import Evidence, natural_hashes, notebook_evidence, own_size, solution_evidence, summed
+from .evidence import Evidence, independent_prints, natural_hashes, notebook_evidence, own_size, solution_evidence, summed
+from .neighbours import Nearness, near_copy, nearness
+from .neighbours import summed as summed_nearness
 from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SAME_IN_COURSE,
                          SOLUTION, CACHE_NAME, WHOLE_COURSE, Fingerprint, FingerprintCache, Thresholds,
                          course_exercises, fingerprint, given_hashes, learner_code, shown_hashes, solution_prints,
@@ -35,7 +37,8 @@ LIKE_INDEPENDENT = ("no se juzga contra la solución publicada: la calibración 
                     "separado ya se le parece tanto como una copia disfrazada, lo que solo ella escribe es demasiado "
                     "poco, o hay pocas soluciones independientes para fiarse){summed}; entre compañeros sí, y lo que se "
                     "parece a ella cuenta como natural (dos alumnos que la escriben casi igual no se señalan)")
-SUMMED = ", solo sumado con los demás cuadernos en que se suma («todo el curso»)"
+SUMMED = (", solo en «todo el curso», junto con los demás cuadernos en que se mira por dónde se aparta cada alumno "
+          "de ella")
 
 
 @dataclass(frozen=True)
@@ -51,16 +54,18 @@ class Finding:
     exercises: tuple = ()  # (grade_id, letras compartidas) de cada ejercicio con evidencia, la mayor primero
     group: int = 0  # en ``same-as-classmate``: el grupo (alumnos unidos por parecidos) dentro de la tarea
     notebooks: tuple = ()  # sumado en «todo el curso» (``same-in-course`` o ``copy-of-solution``): las tareas sumadas
+    straying: float = 0.0  # ``copy-of-solution`` en «todo el curso»: lo que se aparta de ella hacia las honradas
 
     @property
     def reason(self) -> str:
         """Por qué sale, en una línea."""
         where = ", ".join(gid for gid, _ in self.exercises)
         if self.code == COPY_OF_SOLUTION and self.notebooks:
-            return (f"tiene, sumado en los {len(self.notebooks)} cuadernos en que se suma ({', '.join(self.notebooks)}), "
-                    f"el {100 * self.similarity:.0f} % de lo propio de la solución publicada ({self.evidence} letras; "
-                    f"propio: lo que no escriben así soluciones independientes; en un cuaderno solo, quien sigue el "
-                    f"curso al pie de la letra también se le parece): {where}")
+            return (f"en los {len(self.notebooks)} cuadernos en que se mira ({', '.join(self.notebooks)}) se parece un "
+                    f"{100 * self.similarity:.0f} % a la solución publicada, más que a ninguna solución independiente, "
+                    f"y se aparta de ella hacia ellas solo un {100 * self.straying:.1f} % ({self.evidence} letras de la "
+                    f"solución; un honrado, por natural que escriba, se aparta en algún ejercicio hacia otra forma "
+                    f"honrada; quien la pegó solo cambia lo que disimula); la tienen así: {where}")
         if self.code == COPY_OF_SOLUTION:
             return (f"tiene el {100 * self.similarity:.0f} % de lo propio de la solución publicada ({self.evidence} "
                     f"letras; propio: lo que no escriben así soluciones independientes): {where}")
@@ -86,6 +91,7 @@ class ClassComparison:
     not_evidence: dict = field(default_factory=dict)  # (código, tarea, ejercicio) -> huellas que no cuentan
     classmates: dict = field(default_factory=dict)  # tarea -> alumnos que se comparan entre sí (no copiaron la solución)
     assignment_of: dict = field(default_factory=dict)  # ejercicio -> su tarea
+    nearness: dict = field(default_factory=dict)  # (alumno, tarea) -> ``neighbours.Nearness``, donde se mira así
 
     def groups(self, assignment: str) -> list[list[str]]:
         found = defaultdict(set)
@@ -144,9 +150,8 @@ def compare_class(course: Course, thresholds: Thresholds = Thresholds(), slugs: 
     shown = shown_hashes(course, thresholds) if folders else {}
     tallies = [_compare_assignment(course, slug, by_student, thresholds, store, result, shown.get(slug, set()))
                for slug, by_student in sorted(folders.items())]
-    prints = _prints(result)
-    _across_course(result, [t for t in tallies if t is not None], prints, thresholds)
-    _solution_across_course(result, prints, thresholds)
+    _across_course(result, [t for t in tallies if t is not None], _prints(result), thresholds)
+    _solution_across_course(result, thresholds)
     result.read = store.read
     store.save()
     return result
@@ -182,8 +187,14 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result, sho
         else:
             store.put(f"{student}/{slug}", found[student][1], read)
     # Las huellas se guardan enteras: si el curso cambia lo que enseña, lo dado cambia y lo guardado sigue valiendo.
-    learners: dict[str, dict[str, Fingerprint]] = {s: _without_given(store.get(f"{s}/{slug}"), given) for s in found}
-    natural = natural_hashes(course.layout.catalogue_dir, slug, wanted, given, thresholds)
+    read = {s: store.get(f"{s}/{slug}") for s in found}
+    learners: dict[str, dict[str, Fingerprint]] = {s: _without_given(prints, given) for s, prints in read.items()}
+    honest = independent_prints(course.layout.catalogue_dir, slug, wanted, given, thresholds)
+    natural = natural_hashes(honest, given)
+    if slug in thresholds.solution_course_notebooks and slug not in thresholds.solution:
+        texts = {e.grade_id: fingerprint(e.given, thresholds).filtered for e in wanted}
+        for student, prints in read.items():
+            result.nearness[(student, slug)] = nearness(prints, solutions, honest, texts, thresholds)
     for student, fps in learners.items():
         for gid, fp in fps.items():
             result.code[(student, slug, gid)] = fp
@@ -329,27 +340,29 @@ def _across_course(result: ClassComparison, tallies: list[tuple[dict, dict]], pr
                                                notebooks=tuple(slugs)))
 
 
-def _solution_across_course(result: ClassComparison, prints: dict, thresholds: Thresholds) -> None:
-    """Cada alumno, contra la solución publicada, con lo propio de ella sumado en los cuadernos de
-    ``Thresholds.solution_course_notebooks`` que entregó (al menos ``course_min_notebooks``; sin los que tienen umbral
-    propio, que ya se juzgaron): en uno solo, quien escribe al pie de la letra del curso se parece a ella tanto como
-    una copia; en todos juntos, no."""
+_NOTHING = Nearness()
+
+
+def _solution_across_course(result: ClassComparison, thresholds: Thresholds) -> None:
+    """Cada alumno, contra la solución publicada, en los cuadernos de ``Thresholds.solution_course_notebooks`` en que
+    respondió algo (al menos ``course_min_notebooks``; sin los que tienen umbral propio, que ya se juzgaron): se señala
+    a quien escribe como ella y, donde se aparta, no es hacia ninguna solución honrada (``neighbours.near_copy``)."""
     slugs = [s for s in thresholds.solution_course_notebooks if s in result.classmates and s not in thresholds.solution]
-    natural = {slug: _not_evidence(result, COPY_OF_SOLUTION, slug) for slug in slugs}
     for student in sorted({s for slug in slugs for s in result.classmates[slug]}):
-        theirs = [s for s in slugs if student in result.classmates[s]]
+        theirs = [s for s in slugs if student in result.classmates[s] and result.nearness.get((student, s), _NOTHING).weight]
         if len(theirs) < thresholds.course_min_notebooks:
             continue
-        ev = summed([solution_evidence(prints[(student, s)], prints[(SOLUTION, s)], natural[s], thresholds.k,
-                                       thresholds.min_chars) for s in theirs])
-        if _flagged(ev, thresholds.solution_course, thresholds):
-            result.findings.append(replace(_finding(student, WHOLE_COURSE, SOLUTION, ev, COPY_OF_SOLUTION),
-                                           notebooks=tuple(theirs)))
+        found = summed_nearness([result.nearness[(student, s)] for s in theirs])
+        if near_copy(found, thresholds):
+            nearest = sorted(((gid, round(w)) for gid, (mine, honest, w) in found.exercises.items() if mine > honest),
+                             key=lambda item: (-item[1], item[0]))
+            result.findings.append(Finding(student, WHOLE_COURSE, SOLUTION, round(found.closeness, 3),
+                                           COPY_OF_SOLUTION, int(round(found.weight)), tuple(nearest),
+                                           notebooks=tuple(theirs), straying=round(found.straying, 3)))
 
 
 def _prints(result: ClassComparison) -> dict[tuple, dict[str, Fingerprint]]:
-    """(alumno o SOLUTION, tarea) -> grade_id -> sus huellas (las que guardó la comparación), para las dos sumas de
-    todo el curso."""
+    """(alumno, tarea) -> grade_id -> sus huellas (las que guardó la comparación), para la suma de todo el curso."""
     found = defaultdict(dict)
     for (who, slug, gid), fp in result.code.items():
         found[(who, slug)][gid] = fp

@@ -10,8 +10,11 @@ entregas de una clase. Para cada cuaderno con juegos independientes, ``measure``
 - cada par de juegos entre sí, con lo natural de los demás, y cada juego disfrazado (y reescrito) contra el
   original. Una copia disfrazada que no conserva ``min_evidence`` letras más allá de lo natural (la de un juego casi
   todo natural) no se puede ver: no se le pide a su cuaderno (``PART_OF_COURSE``), como la reescrita;
+- en los cuadernos con diez juegos o más, cuánto se parece cada juego a la solución publicada y cuánto se aparta de
+  ella hacia los otros juegos (``neighbours.nearness``, sin sí mismo entre las honradas), y lo mismo de las dos
+  copias de la solución (con todos los juegos);
 - sumadas, en todo el curso, las filas de cada par de juegos y de cada juego copiado (``course_rows``), y las de cada
-  juego y cada copia frente a la solución en los cuadernos en que se suma (``solution_course_rows``).
+  juego y cada copia frente a la solución en los cuadernos en que se mira así (``solution_course_rows``).
 
 De esas filas salen, en orden y sin mirar ninguna clase (``chosen``, ``--umbral`` en la orden):
 
@@ -24,9 +27,11 @@ De esas filas salen, en orden y sin mirar ninguna clase (``chosen``, ``--umbral`
    parecerse a ella es natural también entre compañeros;
 3. el umbral entre compañeros (``blind_threshold``), con las filas de los cuadernos que se juzgan;
 4. el de todo el curso, con sus filas sumadas;
-5. contra la solución en todo el curso: en qué cuadernos se suma lo propio de ella (``solution_course_notebooks``: los
-   juzgados sin umbral propio y con diez juegos o más) y con qué umbral. En uno solo, un juego al pie de la letra del
-   curso se le parece tanto como una copia; sumados, ninguno escribe como ella en todos los ejercicios;
+5. contra la solución en todo el curso: en qué cuadernos se mira por dónde se aparta cada alumno de ella
+   (``solution_course_notebooks``: los juzgados sin umbral propio y con diez juegos o más) y con qué umbrales
+   (``near_thresholds``): lo que se aparta como mucho, el punto medio entre el juego que menos se aparta y la copia
+   que más; lo que se le parece como poco, la mediana de los juegos. En uno solo, un juego al pie de la letra del
+   curso se le parece tanto como una copia; en todos, cada juego se aparta en algo hacia otro juego honrado;
 6. cuántos cuadernos tiene que haber entregado una pareja, o un alumno contra la solución, para sumarlos
    (``course_min_notebooks``, el mayor de los dos).
 
@@ -46,13 +51,16 @@ from ..layout.course import ROOT, Course
 from ..rules import cells
 from .disguise import disguised, rewritten
 from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence, summed, union
-from .similarity import (WHOLE_COURSE, Thresholds, answer_prints, course_exercises, given_hashes, shown_hashes,
-                         solution_prints)
+from .neighbours import Nearness, near_copy, nearness
+from .neighbours import summed as summed_nearness
+from .similarity import (WHOLE_COURSE, Thresholds, answer_prints, course_exercises, fingerprint, given_hashes,
+                         shown_hashes, solution_prints)
 
 
 AGAINST_SOLUTION, AGAINST_CLASSMATE, AGAINST_COURSE = "solución", "compañero", "curso"
 AGAINST_SOLUTION_IN_COURSE = "solución en el curso"
 PART_OF_COURSE = "parte del curso"  # una fila de un cuaderno que solo cuenta sumada en todo el curso
+NEAR_SOLUTION = "cerca de la solución"  # una fila de un cuaderno frente a la solución y los juegos (solo sumada)
 # Un cuaderno se juzga contra la solución con su propio umbral, que sale de su juego honrado más parecido a ella:
 # con cinco juegos, el más alto de cinco es una estimación demasiado pobre; con diez (11, 17 y 18), no.
 SETS_FOR_A_THRESHOLD = 10
@@ -70,6 +78,7 @@ class Row:
     against: str = AGAINST_SOLUTION  # con qué umbral se juzga: el de la solución o el de entre compañeros
     letters: int = 0  # las que tienen que llegar a min_evidence (``Evidence.letters``)
     parts: tuple = ()  # entre dos códigos: la evidencia de uno frente al otro y la del otro frente al uno
+    closeness: float = 0.0  # contra la solución en todo el curso: lo que se le parece (``score``: lo que se aparta)
 
 
 def _disguised_body(body: str, disguise) -> str:
@@ -80,8 +89,10 @@ def _disguised_body(body: str, disguise) -> str:
 def _flagged(r: Row, t: Thresholds) -> bool:
     """Lo que el informe haría con ``t``: señalar si pasa el umbral de su tipo (contra la solución, el de su
     cuaderno; sin umbral, no se juzga) y comparte las letras mínimas."""
+    if r.against == AGAINST_SOLUTION_IN_COURSE:
+        return near_copy(r.parts[0], t)
     threshold = {AGAINST_SOLUTION: t.solution.get(r.slug), AGAINST_CLASSMATE: t.classmate,
-                 AGAINST_COURSE: t.course, AGAINST_SOLUTION_IN_COURSE: t.solution_course}.get(r.against)
+                 AGAINST_COURSE: t.course}.get(r.against)
     return threshold is not None and r.score >= threshold and r.letters >= t.min_evidence
 
 
@@ -127,11 +138,13 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, sho
         others = union([fps for j, fps in enumerate(honest, start=1) if j != i])
         ev = solution_evidence(own, solution, others, t.k, t.min_chars)
         add(f"juego {i} / solución", ev, False, AGAINST_SOLUTION, (ev,))
-    for what, disguise in (("disfrazada", disguised), ("reescrita", rewritten)):
-        copy = answer_prints({e.grade_id: cells.join_parts([disguise(r) for r in e.regions()]) for e in wanted}, wanted,
-                             given, t)
+    copies = {what: answer_prints({e.grade_id: cells.join_parts([disguise(r) for r in e.regions()]) for e in wanted},
+                                  wanted, given, t) for what, disguise in (("disfrazada", disguised), ("reescrita", rewritten))}
+    for what, copy in copies.items():
         ev = solution_evidence(copy, solution, union(honest), t.k, t.min_chars)
         add(f"solución {what} / solución", ev, True, AGAINST_SOLUTION, (ev,))
+    if len(sets) >= SETS_FOR_A_THRESHOLD:
+        rows += _near_rows(slug, wanted, solution, honest, copies, t, size)
     against_solution = len(sets) >= SETS_FOR_A_THRESHOLD and _separates(rows, t.min_evidence)
     common = {} if against_solution else union([solution])
     natural = lambda fps: {g: union(fps).get(g, set()) | common.get(g, set()) for g in given}
@@ -152,12 +165,29 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, sho
     return rows
 
 
+def _near_rows(slug: str, wanted: list, solution: dict, honest: list[dict], copies: dict, t: Thresholds,
+               size: float) -> list[Row]:
+    """Cada juego (con los demás como soluciones honradas) y cada copia de la solución (con todos) frente a la solución
+    publicada, por dónde se aparta de ella (``neighbours.nearness``): solo cuentan sumados en todo el curso."""
+    texts = {e.grade_id: fingerprint(e.given, t).filtered for e in wanted}
+    measured = [(f"juego {i} / solución", False, nearness(own, solution, honest[:i - 1] + honest[i:], texts, t))
+                for i, own in enumerate(honest, start=1)]
+    measured += [(f"solución {what} / solución", True, nearness(copy, solution, honest, texts, t))
+                 for what, copy in copies.items()]
+    return [_near_row(slug, what, found, copy, round(size), NEAR_SOLUTION) for what, copy, found in measured]
+
+
+def _near_row(slug: str, what: str, found: Nearness, copy: bool, size: int, against: str) -> Row:
+    return Row(slug, what, round(found.straying, 3), round(found.weight), False, copy, size, against,
+               round(found.weight), (found,), round(found.closeness, 3))
+
+
 def judged(rows: list[Row], t: Thresholds) -> list[Row]:
     """Las filas que el informe juzga con los ajustes ``t`` (cuadernos con bastante código propio y, contra la
     solución, los de ``solution_notebooks``), con lo que ``t`` señalaría en cada una."""
     kept = (_judged_rows(rows, t.notebook_min_chars, t.solution_notebooks)
             + course_rows(rows, t.notebook_min_chars, t.min_evidence)
-            + solution_course_rows(rows, t.notebook_min_chars, t.min_evidence, t.solution_course_notebooks))
+            + solution_course_rows(rows, t.notebook_min_chars, t.solution_course_notebooks))
     return [replace(r, flagged=_flagged(r, t)) for r in kept]
 
 
@@ -222,11 +252,49 @@ def solution_course_notebooks(rows: list[Row], min_chars: int, against_solution)
     return tuple(sorted(found))
 
 
-def solution_course_rows(rows: list[Row], min_chars: int, min_evidence: int, notebooks: tuple) -> list[Row]:
+def solution_course_rows(rows: list[Row], min_chars: int, notebooks: tuple) -> list[Row]:
     """Cada juego honrado y cada copia de la solución (disfrazada y reescrita) frente a ella, sumados en los cuadernos
-    de ``notebooks``, como se suma un alumno de una clase."""
-    found = _course_parts(rows, min_chars, (AGAINST_SOLUTION,), notebooks)
-    return _summed_rows(found, AGAINST_SOLUTION_IN_COURSE, min_evidence)
+    de ``notebooks`` (dos como poco), como se suma un alumno de una clase."""
+    found = []
+    for (what, copy), by_notebook in sorted(_course_parts(rows, min_chars, (NEAR_SOLUTION,), notebooks).items()):
+        if len(by_notebook) >= 2:
+            total = summed_nearness([parts[0] for parts in by_notebook.values()])
+            found.append(_near_row(WHOLE_COURSE, f"{what} ({len(by_notebook)} cuadernos)", total, copy, 0,
+                                   AGAINST_SOLUTION_IN_COURSE))
+    return found
+
+
+def near_thresholds(rows: list[Row]) -> tuple[float, float]:
+    """Lo que se puede apartar un alumno de la solución hacia las honradas, como mucho, y lo que se le tiene que parecer,
+    como poco, a ciegas: el punto medio entre el juego que menos se aparta y la copia que más (a tres decimales: las
+    distancias son pequeñas), y la mediana de lo que se le parecen los juegos. Sin hueco, ``NoGap``."""
+    import statistics
+
+    honest = [r for r in rows if not r.should_flag]
+    copies = [r for r in rows if r.should_flag]
+    if not honest or not copies:
+        raise NoGap("faltan juegos o copias de la solución sumados en dos cuadernos o más")
+    least, most = min(honest, key=lambda r: r.score), max(copies, key=lambda r: r.score)
+    closeness = round(statistics.median(r.closeness for r in honest), 2)
+    if most.score >= least.score or any(r.closeness < closeness or r.parts[0].lead <= 0 for r in copies):
+        raise NoGap(f"{least.what} se aparta de la solución {least.score:.3f} y {most.what}, {most.score:.3f}: ningún "
+                    f"umbral separa lo honrado de lo copiado")
+    return round((least.score + most.score) / 2, 3), closeness
+
+
+def near_min_notebooks(rows: list[Row], min_chars: int, t: Thresholds, notebooks: tuple) -> int:
+    """Los cuadernos de ``notebooks`` que tiene que haber entregado un alumno para mirarlo así: el menor número (dos
+    como poco) con el que ningún juego honrado sale señalado con los umbrales de ``t`` en ninguna combinación de tantos
+    cuadernos o más."""
+    honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars, (NEAR_SOLUTION,), notebooks).items()
+              if not copy]
+    flagged = {n for by_notebook in honest for n in range(1, len(by_notebook) + 1)
+               for chosen in itertools.combinations(by_notebook.values(), n)
+               if near_copy(summed_nearness([parts[0] for parts in chosen]), t)}
+    least = max(flagged, default=1) + 1
+    if least > len(notebooks):
+        raise NoGap("algún juego honrado sale señalado aun con todos sus cuadernos")
+    return max(2, least)
 
 
 def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float, kinds: tuple = PAIRS,
@@ -335,16 +403,17 @@ def chosen(rows: list[Row], min_evidence: int) -> dict:
     course = blind_threshold(course_rows(rows, min_chars, min_evidence), min_evidence)
     least = course_min_notebooks(rows, min_chars, course)
     notebooks = solution_course_notebooks(rows, min_chars, against_solution)
-    summed_against = solution_course_rows(rows, min_chars, min_evidence, notebooks)
-    solution_course = 1.0  # sin cuadernos que sumar, nadie llega
-    if notebooks and _separates(summed_against, min_evidence):
-        solution_course = blind_threshold(summed_against, min_evidence)
-        least = max(least, course_min_notebooks(rows, min_chars, solution_course, (AGAINST_SOLUTION,), notebooks))
-    else:  # ni sumadas llegan sus copias a las letras mínimas, o algún juego honrado se le parece tanto como ellas
-        notebooks = ()
+    strays, closeness = 0.0, 1.0  # sin cuadernos en que mirarlo, nadie sale
+    try:
+        strays, closeness = near_thresholds(solution_course_rows(rows, min_chars, notebooks))
+        near = replace(Thresholds(), solution_course_strays=strays, solution_course_closeness=closeness,
+                       min_evidence=min_evidence)
+        least = max(least, near_min_notebooks(rows, min_chars, near, notebooks))
+    except NoGap:  # algún juego honrado se aparta de ella tan poco como una copia
+        notebooks, strays, closeness = (), 0.0, 1.0
     return {"similarity_notebook_min_chars": min_chars, "similarity_solution_thresholds": against_solution,
             "similarity_solution_course_notebooks": list(notebooks),
-            "similarity_threshold_solution_course": solution_course,
+            "similarity_solution_course_strays": strays, "similarity_solution_course_closeness": closeness,
             "similarity_threshold_classmate": blind_threshold(
                 [r for r in kept if r.against == AGAINST_CLASSMATE], min_evidence),
             "similarity_threshold_course": course,
@@ -359,7 +428,12 @@ def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
     groups = [(f"Contra la solución, en {slug}", its) for slug, its in _by_notebook(rows, AGAINST_SOLUTION)]
     groups += [("Contra un compañero", [r for r in rows if r.against == AGAINST_CLASSMATE]),
                ("Entre compañeros, en todo el curso", [r for r in rows if r.against == AGAINST_COURSE]),
-               ("Contra la solución, en todo el curso", [r for r in rows if r.against == AGAINST_SOLUTION_IN_COURSE])]
+               ]
+    near = [r for r in rows if r.against == AGAINST_SOLUTION_IN_COURSE]
+    if near:
+        print(f"Contra la solución, en todo el curso: el juego que menos se aparta de ella, "
+              f"{min(r.score for r in near if not r.should_flag):.3f}; la copia que más, "
+              f"{max(r.score for r in near if r.should_flag):.3f}.")
     for name, mine in groups:
         if mine:
             print(f"{name}: honrado más alto {max((r.score for r in mine if not r.should_flag), default=0):.3f}, "
@@ -369,6 +443,11 @@ def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
           + (", ".join(f"{slug} ({size})" for slug, size in short) or "ninguno") + ".")
     print("Contra la solución publicada, solo: " + (", ".join(f"{slug} ({value:.2f})" for slug, value in t.solution.items())
                                                     or "ninguno") + f". {len(problems(rows))} problema(s).")
+
+
+def _decimals(value: float) -> str:
+    """Un ajuste con dos decimales, o tres si los tiene (lo que se aparta de la solución es pequeño)."""
+    return f"{value:.2f}" if round(value, 2) == value else f"{value:.3f}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -388,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, value in found.items():
             if isinstance(value, dict):
                 value = "{" + ", ".join(f"{key!r}: {number:.2f}" for key, number in value.items()) + "}"
-            print(f"{name} = {value:.2f}" if isinstance(value, float) else f"{name} = {value}")
+            print(f"{name} = {_decimals(value)}" if isinstance(value, float) else f"{name} = {value}")
         return 0
     rows = judged(everything, t)
     _print_rows(rows, everything, t)

@@ -43,10 +43,15 @@ def union(prints: list[dict[str, Fingerprint]]) -> dict[str, set]:
     return out
 
 
-def natural_hashes(catalogue_dir: Path, slug: str, wanted: list[Exercise], given: dict[str, set],
-                   thresholds: Thresholds) -> dict[str, set]:
-    """grade_id -> las huellas de las soluciones independientes del cuaderno (lo natural: no es evidencia)."""
-    found = union([answer_prints(s, wanted, given, thresholds) for s in independent_sets(catalogue_dir, slug)])
+def independent_prints(catalogue_dir: Path, slug: str, wanted: list[Exercise], given: dict[str, set],
+                       thresholds: Thresholds) -> list[dict[str, Fingerprint]]:
+    """Las huellas de cada solución independiente del cuaderno (``grade_id -> Fingerprint``), leídas como un alumno."""
+    return [answer_prints(s, wanted, given, thresholds) for s in independent_sets(catalogue_dir, slug)]
+
+
+def natural_hashes(honest: list[dict[str, Fingerprint]], given: dict[str, set]) -> dict[str, set]:
+    """grade_id -> las huellas de las soluciones independientes ``honest`` (lo natural: no es evidencia)."""
+    found = union(honest)
     return {gid: found.get(gid, set()) for gid in given}
 
 

@@ -14,8 +14,9 @@ pesado por su largo, sin lo que escriben soluciones independientes ni lo que com
 
 - ``copy-of-solution``: lo propio de la solución publicada de un cuaderno (``source/`` y ``notebooks/`` tienen la
   misma; sin lo que escriben soluciones independientes) está, por encima del umbral de ese cuaderno, en el código
-  del alumno; o, en «todo el curso», sumado en los cuadernos de ``Thresholds.solution_course_notebooks`` por encima
-  de ``Thresholds.solution_course`` (en uno solo, quien sigue el curso al pie de la letra escribe como ella);
+  del alumno; o, en «todo el curso», en los cuadernos de ``Thresholds.solution_course_notebooks`` el alumno escribe
+  como ella y, donde se aparta, no es hacia ninguna solución honrada (``neighbours``: en uno solo, quien sigue el
+  curso al pie de la letra escribe como ella);
 - ``same-as-classmate``: dos alumnos que no copiaron la solución publicada comparten, por encima del
   umbral, su código más allá de lo natural (también lo que comparten con la solución: quien copia a un
   compañero que escribió como la solución sigue copiando);
@@ -58,14 +59,15 @@ def _setting(name: str):
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Cuándo un parecido se señala y qué cuadernos se juzgan. Los diez primeros vienen de ``c.CourseSettings``
+    """Cuándo un parecido se señala y qué cuadernos se juzgan. Los once primeros vienen de ``c.CourseSettings``
     (``solution``: cada cuaderno que se juzga contra la solución publicada, con su umbral)."""
 
     solution: dict = field(default_factory=lambda: dict(_setting("similarity_solution_thresholds")))  # cuaderno -> umbral
     classmate: float = field(default_factory=lambda: _setting("similarity_threshold_classmate"))  # … entre compañeros
     course: float = field(default_factory=lambda: _setting("similarity_threshold_course"))  # … sumado en el curso
     course_min_notebooks: int = field(default_factory=lambda: _setting("similarity_course_min_notebooks"))
-    solution_course: float = field(default_factory=lambda: _setting("similarity_threshold_solution_course"))
+    solution_course_strays: float = field(default_factory=lambda: _setting("similarity_solution_course_strays"))
+    solution_course_closeness: float = field(default_factory=lambda: _setting("similarity_solution_course_closeness"))
     solution_course_notebooks: tuple = field(
         default_factory=lambda: tuple(_setting("similarity_solution_course_notebooks")))  # se suman contra la solución
     min_chars: int = field(default_factory=lambda: _setting("similarity_min_chars"))  # más corto: pesa menos
@@ -83,7 +85,8 @@ class Thresholds:
         return cls(solution=dict(settings.similarity_solution_thresholds),
                    classmate=settings.similarity_threshold_classmate, course=settings.similarity_threshold_course,
                    course_min_notebooks=settings.similarity_course_min_notebooks,
-                   solution_course=settings.similarity_threshold_solution_course,
+                   solution_course_strays=settings.similarity_solution_course_strays,
+                   solution_course_closeness=settings.similarity_solution_course_closeness,
                    solution_course_notebooks=tuple(settings.similarity_solution_course_notebooks),
                    min_chars=settings.similarity_min_chars,
                    min_evidence=settings.similarity_min_evidence,

@@ -1,11 +1,11 @@
 """El informe de parecidos sobre una clase escrita a mano y apartada (copies_class, en 11, 17 y 18): señala
-justo a los dos que entregaron el mismo trabajo; ni a los tres que trabajaron por separado (carla escribe dos
-respuestas cortas como la solución) ni el cuaderno en blanco. A quien pegó la solución publicada no, con los ajustes
-del curso: no se juzga contra ella ni en un cuaderno (un alumno que sigue el curso al pie de la letra la escribe) ni
-sumada en el curso (lo que solo ella escribe, sin lo que enseña el curso ni lo que escriben los juegos, son 98
-letras en 11, 17 y 18). Cómo se juzga contra ella cuando un profesor le da umbrales se prueba con ``CONFIGURED``:
-sale bea, que la pega tal cual en 11; ana, que la disfraza, no en 11 (lo propio de la solución allí son 32 letras),
-pero sí sumada en 17 y 18."""
+justo a los dos que entregaron el mismo trabajo y a ana, que pegó la solución publicada y la disfrazó en los tres
+cuadernos; ni a los tres que trabajaron por separado (carla escribe dos respuestas cortas como la solución) ni el
+cuaderno en blanco. Con los ajustes del curso la solución no se juzga en un cuaderno solo (un alumno que sigue el curso
+al pie de la letra la escribe), sino en «todo el curso» (``neighbours``): ana escribe como ella y, donde se aparta, no
+es hacia ninguna solución honrada. bea la pega tal cual, pero solo en 11: en un cuaderno no se la mira así. Cómo se
+juzga un cuaderno contra la solución cuando un profesor le da umbral se prueba con ``CONFIGURED``: sale bea en 11, y
+ana en los otros dos."""
 
 from __future__ import annotations
 
@@ -25,10 +25,9 @@ from course_tools.grading.copies import cache_path, compare_class
 from course_tools.grading.similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE,
                                               SAME_IN_COURSE, SOLUTION, WHOLE_COURSE, Thresholds)
 
-# Un profesor que juzga 11 contra la solución con el umbral de una calibración anterior, los tres sumados en el curso
-# (el 11 ya no: tiene umbral propio) con otro, y letras mínimas bajas.
-CONFIGURED = replace(Thresholds(), solution={SLUG: 0.63}, solution_course_notebooks=SLUGS, solution_course=0.5,
-                     min_evidence=30)
+# Un profesor que juzga 11 contra la solución con el umbral de una calibración anterior (en todo el curso, 11 ya no se
+# mira: tiene umbral propio; bastan los otros dos) y letras mínimas bajas.
+CONFIGURED = replace(Thresholds(), solution={SLUG: 0.63}, course_min_notebooks=2, min_evidence=30)
 NOT_AGAINST = [slug for slug in SLUGS if slug not in CONFIGURED.solution_notebooks]
 COPIES = {("bea", SLUG), ("ana", WHOLE_COURSE)}  # con CONFIGURED
 PAIRS = {(a, slug, b) for slug in SLUGS for a, b in (("hugo", "ines"), ("ines", "hugo"))}
@@ -53,9 +52,11 @@ def flagged(result, code):
     return {(f.student, f.assignment, f.other) for f in result.findings if f.code == code}
 
 
-def test_exactly_the_pair_is_flagged(result):
-    assert not Thresholds().solution_notebooks and not Thresholds().solution_course_notebooks
-    assert flagged(result, COPY_OF_SOLUTION) == set()
+def test_exactly_the_pair_and_who_pastes_the_solution_in_every_notebook_are_flagged(result):
+    assert not Thresholds().solution_notebooks and Thresholds().solution_course_notebooks == SLUGS
+    assert flagged(result, COPY_OF_SOLUTION) == {("ana", WHOLE_COURSE, SOLUTION)}
+    (ana,) = [f for f in result.findings if f.code == COPY_OF_SOLUTION]
+    assert ana.notebooks == SLUGS and ana.straying <= Thresholds().solution_course_strays
     assert flagged(result, SAME_AS_CLASSMATE) == PAIRS
     assert flagged(result, SAME_IN_COURSE) == set()  # ya salen en cada cuaderno: no se repiten sumados
     innocent = set(INDEPENDENT_NAMES) | {BLANK}
@@ -63,7 +64,7 @@ def test_exactly_the_pair_is_flagged(result):
     assert not {f.other for f in result.findings} & innocent
     assert all(result.groups(slug) == [["hugo", "ines"]] for slug in SLUGS)
     assert not result.skipped
-    assert not any("solo sumado" in reason for _, _, reason in result.not_judged)
+    assert all("solo en «todo el curso»" in reason for _, _, reason in result.not_judged)
 
 
 def test_with_a_threshold_against_the_solution_who_pastes_it_is_flagged_and_not_paired(configured):
@@ -76,7 +77,7 @@ def test_with_a_threshold_against_the_solution_who_pastes_it_is_flagged_and_not_
 
 def test_another_class_like_it_with_the_roles_changed(tmp_path):
     result = compare_class(Course(make_class(tmp_path / "otra", ROOT, work=SHUFFLED)))
-    assert flagged(result, COPY_OF_SOLUTION) == set()
+    assert flagged(result, COPY_OF_SOLUTION) == {("dani", WHOLE_COURSE, SOLUTION)}  # con el trabajo de ana
     assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in SLUGS
                                                   for a, b in (("carla", "zoe"), ("zoe", "carla"))}
 
@@ -107,7 +108,8 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(con
         ("", slug, NOT_AGAINST_SOLUTION) for slug in NOT_AGAINST]  # lo que no se juzga, sin alumno
     assert {(r["alumno"], r["tarea"]) for r in rows if r["codigo"] == COPY_OF_SOLUTION} == COPIES
     scores = [float(r["parecido"]) for r in rows]
-    against = lambda r: CONFIGURED.solution_course if r["tarea"] == WHOLE_COURSE else CONFIGURED.solution[r["tarea"]]
+    against = lambda r: (CONFIGURED.solution_course_closeness if r["tarea"] == WHOLE_COURSE
+                         else CONFIGURED.solution[r["tarea"]])
     least = lambda r: against(r) if r["codigo"] == COPY_OF_SOLUTION else CONFIGURED.classmate
     assert scores == sorted(scores, reverse=True) and all(least(r) <= float(r["parecido"]) <= 1 for r in rows)
     assert all(r["motivo"] and r["ejercicios"] for r in rows)
@@ -124,9 +126,10 @@ def test_reports_rank_by_evidence_say_why_and_show_the_passages_side_by_side(con
                and "de lo propio de la solución publicada" in line for line in lines)
     assert any(line.startswith("hugo  17-partidas-a-lotes  same-as-classmate (grupo 1): comparte con ines")
                for line in lines)
-    # ana, sumada en 17 y 18: cada ejercicio con evidencia, lado a lado con la solución, en su cuaderno
-    assert any(line.startswith("ana  todo el curso  copy-of-solution: tiene, sumado en los 2 cuadernos en que se suma")
-               for line in lines), lines
+    # ana, en 17 y 18: cada ejercicio en que está más cerca de la solución que de ninguna honrada, lado a lado con la
+    # solución, en su cuaderno
+    assert any(line.startswith("ana  todo el curso  copy-of-solution: en los 2 cuadernos en que se mira (")
+               and "más que a ninguna solución independiente" in line for line in lines), lines
     (ana,) = [f for f in result.findings if f.student == "ana"]
     assert {result.assignment_of[gid] for gid, _ in ana.exercises} == set(NOT_AGAINST)
     assert all(f"<h3>{gid}</h3>" in page for gid, _ in ana.exercises) and "todo el curso: ana y la solución" in page
@@ -224,18 +227,21 @@ def test_a_notebook_too_short_to_judge_is_said_in_every_report_and_not_read(tmp_
 def test_where_the_solution_is_not_judged_looking_like_it_is_natural_between_classmates(tmp_path):
     """ana y bea pegan la solución: sin juzgar contra ella, tampoco se emparejan por ella; hugo e ines, sí."""
     klass = Course(make_class(tmp_path / "clase", ROOT, slugs=(SLUG,)))
-    result = compare_class(klass, replace(Thresholds(), solution={}))
+    alone = replace(Thresholds(), solution={}, solution_course_notebooks=())
+    result = compare_class(klass, alone)
     assert not flagged(result, COPY_OF_SOLUTION)
     assert flagged(result, SAME_AS_CLASSMATE) == {("hugo", SLUG, "ines"), ("ines", SLUG, "hugo")}
     assert [(a, code) for a, code, _ in result.not_judged] == [(SLUG, NOT_AGAINST_SOLUTION)]
     assert any(line.startswith(f"{SLUG}  no se juzga contra la solución publicada")
                for line in copies_report.summary_lines(result))
-    head = copies_report.copies_round(klass, replace(Thresholds(), solution={}))[0]
+    head = copies_report.copies_round(klass, alone)[0]
     assert "2 entrega(s) señalada(s)" in head and "(1 sin juzgar contra la solución)" in head
-    summed = compare_class(klass, replace(Thresholds(), solution={}, solution_course_notebooks=(SLUG,)))
-    assert ["solo sumado" in reason for _, _, reason in result.not_judged] == [False]
-    assert ["solo sumado" in reason for _, _, reason in summed.not_judged] == [True]
-    head = copies_report.copies_round(klass, replace(Thresholds(), solution={}, solution_course_notebooks=(SLUG,)))[0]
+    # Con los ajustes del curso, 11 se mira en «todo el curso», y el informe lo dice; con un cuaderno no basta.
+    summed = compare_class(klass)
+    assert not flagged(summed, COPY_OF_SOLUTION)
+    assert ["todo el curso" in reason for _, _, reason in result.not_judged] == [False]
+    assert ["solo en «todo el curso»" in reason for _, _, reason in summed.not_judged] == [True]
+    head = copies_report.copies_round(klass, Thresholds())[0]
     assert "(1 sin juzgar contra la solución cada uno por su cuenta)" in head
 
 

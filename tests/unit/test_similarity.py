@@ -96,9 +96,11 @@ def test_the_settings_pass_their_calibration_on_independent_work():
     ({"solution": {"08-modulos": 0.5}}, "08-modulos: juego 1 / solución sale"),
     ({"course": 0.2}, "todo el curso: juego 1 / juego 12 (3 cuadernos) sale"),
     ({"course": 0.36}, "todo el curso: juego 11 reescrito / juego 11 (3 cuadernos) no sale"),
-    # Sumada en 11, 17 y 18, un juego honrado se parece a la solución más que la mitad: la calibración no lo suma.
-    ({"solution_course_notebooks": ("11-bucle", "17-partidas-a-lotes", "18-decoder"), "solution_course": 0.5},
-     "todo el curso: juego 6 / solución (3 cuadernos) sale")])
+    # En 11, 17 y 18 el juego 6, escrito casi como la solución, se aparta de ella hacia los otros 0.031; la reescrita,
+    # 0.017; y la mediana de los juegos se le parece 0.649.
+    ({"solution_course_strays": 0.032}, "todo el curso: juego 6 / solución (3 cuadernos) sale"),
+    ({"solution_course_strays": 0.016}, "todo el curso: solución reescrita / solución (3 cuadernos) no sale"),
+    ({"solution_course_closeness": 0.93}, "todo el curso: solución reescrita / solución (3 cuadernos) no sale")])
 def test_the_calibration_fails_with_a_setting_it_did_not_choose(lowered, seen):
     """La prueba de arriba puede fallar: con un umbral (y las letras) más bajos sale un honrado; con más letras o un
     cuaderno contra la solución, una copia disfrazada deja de salir (o sale un honrado)."""
@@ -181,7 +183,7 @@ def test_the_notebooks_judged_are_the_longest_that_separate_their_copies_from_th
 
 
 def test_the_default_settings_are_the_ones_their_calibration_chooses():
-    """Los siete ajustes de settings.py salen de la calibración, a ciegas: «copies_calibration --umbral» los da."""
+    """Los ocho ajustes de settings.py salen de la calibración, a ciegas: «copies_calibration --umbral» los da."""
     from course_tools.grading.copies_calibration import chosen
     from course_tools.settings import course_settings
 
@@ -189,7 +191,8 @@ def test_the_default_settings_are_the_ones_their_calibration_chooses():
     assert found == {"similarity_notebook_min_chars": SETTINGS.notebook_min_chars,
                      "similarity_solution_thresholds": SETTINGS.solution,
                      "similarity_solution_course_notebooks": list(SETTINGS.solution_course_notebooks),
-                     "similarity_threshold_solution_course": SETTINGS.solution_course,
+                     "similarity_solution_course_strays": SETTINGS.solution_course_strays,
+                     "similarity_solution_course_closeness": SETTINGS.solution_course_closeness,
                      "similarity_threshold_classmate": SETTINGS.classmate,
                      "similarity_threshold_course": SETTINGS.course,
                      "similarity_course_min_notebooks": SETTINGS.course_min_notebooks}
@@ -210,7 +213,8 @@ def test_the_calibration_command_prints_the_settings_or_why_there_are_none(capsy
     assert copies_calibration.main(["--umbral"]) == 0
     assert capsys.readouterr().out == ("similarity_notebook_min_chars = 0\nsimilarity_solution_thresholds = "
                                        "{'99-prueba': 0.40}\nsimilarity_solution_course_notebooks = []\n"
-                                       "similarity_threshold_solution_course = 1.00\nsimilarity_threshold_classmate = 0.35\n"
+                                       "similarity_solution_course_strays = 0.00\n"
+                                       "similarity_solution_course_closeness = 1.00\nsimilarity_threshold_classmate = 0.35\n"
                                        "similarity_threshold_course = 0.50\nsimilarity_course_min_notebooks = 2\n")
     monkeypatch.setattr(copies_calibration, "measure", lambda t: [_row(0.7, 200, False, against="compañero"),
                                                                   _row(0.6, 200, True, against="compañero")])
@@ -305,28 +309,39 @@ def test_a_copy_that_keeps_too_little_of_its_set_is_not_asked_of_its_notebook_an
     assert all(r.letters >= SETTINGS.min_evidence for r in copies if r.against == AGAINST_CLASSMATE)
 
 
-def test_against_the_solution_each_set_and_each_copy_is_summed_over_the_notebooks_where_it_is_summed():
-    """Lo propio de la solución sumado en los cuadernos que se suman (no en los cortos ni en los de fuera), y sus
-    letras mínimas son lo propio de ella en todos ellos: la copia que ni sumada llega no se mide."""
-    from course_tools.grading.copies_calibration import (AGAINST_SOLUTION_IN_COURSE, course_min_notebooks,
-                                                         solution_course_rows)
-    from course_tools.grading.evidence import Evidence
+def _near(what, slug, weight, close, strays, nearer, copy=False, size=300):
+    """Una fila de un cuaderno frente a la solución y los juegos, como la mide ``_near_rows``."""
+    from course_tools.grading.copies_calibration import NEAR_SOLUTION, _near_row
+    from course_tools.grading.neighbours import Nearness
 
-    def against(what, slug, shared, own, copy=False, size=300):
-        ev = Evidence(own=own, shared=shared, of_solution=True)
-        return replace(_row(0, 0, copy, what, slug, size, "solución"), parts=(ev,))
+    return _near_row(slug, what, Nearness(weight, close, strays, nearer), copy, size, NEAR_SOLUTION)
 
-    rows = [against("juego 1 / solución", "a", 30, 40), against("juego 1 / solución", "b", 10, 60),
-            against("juego 1 / solución", "corto", 50, 50, size=100), against("juego 1 / solución", "fuera", 50, 50),
-            against("solución disfrazada / solución", "a", 40, 40, True),
-            against("solución disfrazada / solución", "b", 50, 60, True)]
-    honest, copy = solution_course_rows(rows, 200, 100, ("a", "b", "corto"))
-    assert (honest.what, honest.against, honest.score, honest.letters) == (
-        "juego 1 / solución (2 cuadernos)", AGAINST_SOLUTION_IN_COURSE, 0.4, 100)
-    assert (copy.score, copy.should_flag) == (0.9, True)
-    assert solution_course_rows(rows, 200, 101, ("a", "b")) == [honest]  # la copia no llega a 101 letras
-    # Solo, «a» llega a 0.75; juntos, 0.4: con el umbral 0.5 bastan dos cuadernos.
-    assert course_min_notebooks(rows, 200, 0.5, ("solución",), ("a", "b")) == 2
+
+def test_against_the_solution_each_set_and_each_copy_is_summed_over_the_notebooks_where_it_is_looked_at():
+    """Por dónde se aparta de la solución cada juego y cada copia, sumado en los cuadernos en que se mira así (no en
+    los cortos ni en los de fuera); de ahí salen los dos umbrales y los cuadernos mínimos."""
+    from course_tools.grading.copies_calibration import (AGAINST_SOLUTION_IN_COURSE, NoGap, near_min_notebooks,
+                                                         near_thresholds, solution_course_rows)
+
+    rows = [_near("juego 1 / solución", "a", 100, 90, 0, 5), _near("juego 1 / solución", "b", 100, 50, 10, 0),
+            _near("juego 2 / solución", "a", 100, 60, 8, 0), _near("juego 2 / solución", "b", 100, 70, 6, 0),
+            _near("juego 1 / solución", "corto", 100, 0, 90, 0, size=100),
+            _near("juego 1 / solución", "fuera", 100, 0, 90, 0),
+            _near("solución disfrazada / solución", "a", 100, 95, 1, 6, True),
+            _near("solución disfrazada / solución", "b", 100, 90, 1, 5, True)]
+    one, two, copy = solution_course_rows(rows, 200, ("a", "b", "corto"))
+    assert (one.what, one.against, one.score, one.closeness, one.letters) == (
+        "juego 1 / solución (2 cuadernos)", AGAINST_SOLUTION_IN_COURSE, 0.05, 0.7, 200)
+    assert (two.score, two.closeness, copy.score, copy.closeness, copy.should_flag) == (0.07, 0.65, 0.01, 0.925, True)
+    assert near_thresholds([one, two, copy]) == (0.03, 0.68)  # (0.05 + 0.01) / 2; la mediana de 0.7 y 0.65
+    # Solo, el juego 1 en «a» no se aparta nada y se le parece 0.9: con dos cuadernos, ya no sale.
+    t = replace(SETTINGS, solution_course_strays=0.03, solution_course_closeness=0.68, min_evidence=50)
+    assert near_min_notebooks(rows, 200, t, ("a", "b")) == 2
+    with pytest.raises(NoGap, match="juego 1 / solución"):  # una copia que se aparta más que un honrado
+        near_thresholds([one, two, replace(copy, score=0.06)])
+    lazy = replace(copy, closeness=0.6)  # una copia que se le parece menos que la mediana: no hay umbral
+    with pytest.raises(NoGap):
+        near_thresholds([one, two, lazy])
 
 
 def test_the_notebooks_summed_against_the_solution_are_judged_have_no_threshold_of_their_own_and_enough_sets():
