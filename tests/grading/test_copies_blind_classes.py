@@ -210,3 +210,22 @@ def test_the_report_shows_the_pair_of_the_whole_course_exercise_by_exercise_in_e
     lines = copies_report.summary_lines(result)
     assert any(line.startswith("esteban  todo el curso  same-in-course: comparte con dolores, sumado en los 3")
                for line in lines), lines
+
+
+# Veinte alumnos independientes de un mismo estilo, cada uno de una clase (escritos por veinte personas que no se vieron):
+# una clase así no tiene ninguna pareja. Los que escriben al pie de la letra del curso no salen; los principiantes y los
+# que ya programaban, sí: en ejercicios cortos, veinte principiantes escriben los mismos bucles y veinte programadores
+# los mismos unfold y torch.unique, y los juegos independientes (uno o dos de cada estilo) no bastan para saber que eso
+# es lo natural. Con las veinte clases juntas (120 alumnos), 433 pares señalados que no son parejas.
+SAME_STYLE = {0: None, 1: "principiantes: 18 de 20 señalados, 75 pares", 2: "ya programaban: 18 de 20 señalados, 24 pares"}
+
+
+@pytest.mark.parametrize("which", [_unseen(which, SAME_STYLE[which] and f"un mismo estilo no es una copia, y el "
+                                                                          f"informe la ve: {SAME_STYLE[which]}")
+                                   for which in SAME_STYLE])
+def test_twenty_independent_learners_of_one_style_are_not_paired(tmp_path, which):
+    """El honrado número ``which`` de cada clase (en casi todas: 0, al pie de la letra; 1, principiante; 2, ya
+    programaba), todos en una clase."""
+    work = {f"{module.HONEST[which]}_{name}": module.WORK[module.HONEST[which]] for name, module in CLASSES.items()}
+    result = compare_class(Course(make_class(tmp_path / "estilo", ROOT, work=work)))
+    assert len(work) == 20 and not result.findings
