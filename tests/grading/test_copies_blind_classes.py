@@ -216,7 +216,7 @@ def test_the_report_shows_the_pair_of_the_whole_course_exercise_by_exercise_in_e
 # una clase así no tiene ninguna pareja. Los que escriben al pie de la letra del curso no salen; los principiantes y los
 # que ya programaban, sí: en ejercicios cortos, veinte principiantes escriben los mismos bucles y veinte programadores
 # los mismos unfold y torch.unique. Con las veinte clases juntas (120 alumnos), 433 pares señalados que no son parejas.
-# Seis juegos más de esos estilos no bastan (rama juegos-de-estilo): dos principiantes honrados comparten en todo el
+# Seis juegos más de esos estilos no bastan (se probó): dos principiantes honrados comparten en todo el
 # curso más que una copia reescrita, y la calibración deja de dar umbral.
 SAME_STYLE = {0: None, 1: "principiantes: 18 de 20 señalados, 75 pares", 2: "ya programaban: 18 de 20 señalados, 24 pares"}
 
