@@ -248,16 +248,16 @@ def _against_solution(learners, solutions, slug, thresholds, result) -> set[str]
 
 
 def _class_common(learners, thresholds) -> dict[str, set]:
-    """grade_id -> las huellas que tiene más de ``forced_share`` de una clase grande (las obliga el ejercicio)."""
-    if len(learners) < thresholds.forced_min_class:
-        return {}
+    """grade_id -> las huellas que tienen al menos ``class_holders`` alumnos: lo que escribe también un tercero no es de
+    una pareja, sino del ejercicio o de un estilo de la clase (como en la calibración, donde es natural lo que escribe
+    otro juego). Veinte principiantes escriben los mismos bucles sin copiarse; un trío que comparte un pasaje lo
+    esconde, como con el ``-m`` de MOSS."""
     counts = defaultdict(lambda: defaultdict(int))
     for fps in learners.values():
         for gid, fp in fps.items():
             for h in fp.hashes:
                 counts[gid][h] += 1
-    limit = thresholds.forced_share * len(learners)
-    return {gid: {h for h, n in held.items() if n > limit} for gid, held in counts.items()}
+    return {gid: {h for h, n in held.items() if n >= thresholds.class_holders} for gid, held in counts.items()}
 
 
 def _not_evidence(result: ClassComparison, code: str, slug: str) -> dict[str, set]:

@@ -4,8 +4,8 @@ Un alumno (o una pareja) se juzga con todo su código propio de un cuaderno: cad
 mide (sus letras tras el analizador), y uno más corto que ``Thresholds.min_chars`` pesa en proporción a su
 largo (una respuesta de dos líneas se escribe igual sin copiar). No es evidencia un pasaje que
 aparece en las soluciones honradas e independientes de ``catalogues/independent/`` (lo natural del
-ejercicio) ni, en una clase grande, uno que comparte más de la mitad de la clase (lo que el ejercicio
-obliga a escribir, como el ``-m`` de MOSS). Lo que queda compartido, pesado, sobre todo el código propio
+ejercicio) ni, entre compañeros, uno que escribe también un tercer alumno de la clase (del ejercicio o de un
+estilo, no de una pareja: como el ``-m`` de MOSS). Lo que queda compartido, pesado, sobre todo el código propio
 pesado, es la parte del cuaderno que coincide: el ``score`` que se compara con el umbral; y las letras
 compartidas tienen que llegar a ``Thresholds.min_evidence`` (un parecido de media línea no es un parecido).
 

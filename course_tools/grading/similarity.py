@@ -76,8 +76,7 @@ class Thresholds:
     notebook_max_mb: int = field(default_factory=lambda: _setting("notebook_max_mb"))  # más grande: no se lee
     k: int = 12  # largo de cada k-grama, en letras tras el analizador
     window: int = 4  # ventana del aventado
-    forced_share: float = 0.5  # huella que comparte más de esta parte de la clase: la obliga el ejercicio
-    forced_min_class: int = 10  # …solo en clases de al menos tantos alumnos
+    class_holders: int = 3  # huella que tienen tantos alumnos de la clase (uno más que una pareja): es de la clase
 
     @classmethod
     def from_settings(cls, settings) -> "Thresholds":

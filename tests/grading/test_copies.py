@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from copies_class import BLANK, INDEPENDENT_NAMES, SHUFFLED, SLUG, SLUGS, make_class
+from copies_class import BLANK, INDEPENDENT_NAMES, SHUFFLED, SLUG, SLUGS, WORK, make_class
 
 from course_tools.layout.course import ROOT, SUBMITTED, Course, notebook_file
 from course_tools.grading import copies_report
@@ -291,3 +291,13 @@ def test_a_learner_who_hands_in_an_independent_set_has_nothing_of_the_solution_b
     every = replace(Thresholds(), solution={SLUG: 0.0}, min_evidence=0)
     [found] = [f for f in compare_class(klass, every).findings if f.student == "sexto"]
     assert (found.code, found.similarity, found.evidence) == (COPY_OF_SOLUTION, 0.0, 0)
+
+
+def test_what_a_third_classmate_also_writes_is_not_evidence_of_a_pair(tmp_path):
+    """hugo e ines comparten trabajo; si iker entrega lo mismo que hugo, lo que tienen los tres ya no es de una pareja
+    (como veinte principiantes que escriben los mismos bucles): el informe no empareja a nadie por ello."""
+    pair = {name: WORK[name] for name in ("hugo", "ines", "carla")}
+    alone = compare_class(Course(make_class(tmp_path / "dos", ROOT, slugs=(SLUG,), work=pair)))
+    assert {frozenset((f.student, f.other)) for f in alone.findings} == {frozenset(("hugo", "ines"))}
+    trio = compare_class(Course(make_class(tmp_path / "tres", ROOT, slugs=(SLUG,), work={**pair, "iker": WORK["hugo"]})))
+    assert not [f for f in trio.findings if "ines" in (f.student, f.other)]
