@@ -394,13 +394,17 @@ def hidden_only_lines(solved) -> list[str]:
             and line.strip() not in shown]
 
 
+def printed(root, student: str) -> list[str]:
+    """Lo que imprimió cada celda del cuaderno corregido de ``student``. Una celda puede llegar en varias salidas
+    (ipykernel vacía su búfer cada 0,2 s, también a media línea en una máquina cargada): se juntan las de cada celda."""
+    nb = nbformat.read(str(Course(root).layout.notebook(AUTOGRADED, SLUG, student)), as_version=4)
+    return ["".join(out.get("text", "") for out in cell.get("outputs", [])) for cell in nb.cells]
+
+
 def said(root, student: str, mark: str) -> list[str]:
     """Lo que la entrega de ``student`` escribió tras ``mark`` en su cuaderno corregido, línea a línea."""
-    nb = nbformat.read(str(Course(root).layout.notebook(AUTOGRADED, SLUG, student)), as_version=4)
-    # Lo que una celda imprime puede llegar en varias salidas (ipykernel vacía su búfer cada 0,2 s, también a
-    # media línea en una máquina cargada): se juntan las de cada celda antes de partir en líneas.
-    texts = ["".join(out.get("text", "") for out in cell.get("outputs", [])) for cell in nb.cells]
-    return [line.split(mark, 1)[1].strip() for text in texts for line in text.splitlines() if line.startswith(mark)]
+    return [line.split(mark, 1)[1].strip() for text in printed(root, student) for line in text.splitlines()
+            if line.startswith(mark)]
 
 
 def orphan_pid(root) -> int:

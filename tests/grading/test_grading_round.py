@@ -8,7 +8,7 @@ import nbformat
 import pytest
 
 from hostile_catalogue import (ATTACK_MARK, CATALOGUE, FULL_MARKS, LOOT_MARK, READERS, SLUG, hidden_only_lines, orphan_pid,
-                             page_text, said)
+                             page_text, printed, said)
 from course_tools.grading import feedback as grading_feedback, gradebook, report as grading_report
 from course_tools.isolation import sandbox
 from course_tools.grading.collect import read_folder
@@ -66,9 +66,12 @@ def test_readers_take_nothing_and_are_seen(course):
         denied = next(p for p in o.problems if p.code == "sandbox-denied")
         assert "leer" in denied.message or "a 127.0.0.1:" in denied.message, denied.message
     nb = Course(root).layout.notebook(AUTOGRADED, SLUG, "chivata").read_text(encoding="utf-8")
-    spy = outcomes[("chivata", SLUG)]  # si falla, por qué: falló una vez en cinco clones nuevos, con la máquina llena
-    assert "entorno: None" in nb, (f"la chivata no llegó a mirar su entorno: la prueba no prueba nada (estado: "
-                                   f"{spy.status}; problemas: {[(p.code, p.message) for p in spy.problems]})")
+    # Lo que imprime, con las salidas de cada celda juntas: su línea del entorno es larga, y con la máquina cargada
+    # llegaba partida en dos salidas (falló así dos veces en clones nuevos).
+    spy, shown = outcomes[("chivata", SLUG)], "".join(printed(root, "chivata"))
+    assert "entorno: None" in shown, (f"la chivata no llegó a mirar su entorno: la prueba no prueba nada (estado: "
+                                      f"{spy.status}; problemas: {[(p.code, p.message) for p in spy.problems]})")
+    assert bait.secret not in shown
     assert bait.secret not in nb
     assert "GRADEBOOK" not in nb  # tampoco la dirección de la libreta, si el profesor la exporta
     assert "leer /proc/" in outcomes[("chivata", SLUG)].status
