@@ -24,7 +24,7 @@ from pathlib import Path
 from ..layout.course import SUBMITTED, Course, notebook_file, notebooks_in
 from ..settings import MB
 from .evidence import Evidence, independent_prints, natural_hashes, notebook_evidence, own_size, solution_evidence, summed
-from .neighbours import Nearness, near_copy, nearness
+from .neighbours import Nearness, given_texts, near_copy, nearness
 from .neighbours import summed as summed_nearness
 from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SAME_IN_COURSE,
                          SOLUTION, CACHE_NAME, WHOLE_COURSE, Fingerprint, FingerprintCache, Thresholds,
@@ -192,7 +192,7 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result, sho
     honest = independent_prints(course.layout.catalogue_dir, slug, wanted, given, thresholds)
     natural = natural_hashes(honest, given)
     if slug in thresholds.solution_course_notebooks and slug not in thresholds.solution:
-        texts = {e.grade_id: fingerprint(e.given, thresholds).filtered for e in wanted}
+        texts = given_texts(wanted, thresholds)
         for student, prints in read.items():
             result.nearness[(student, slug)] = nearness(prints, solutions, honest, texts, thresholds)
     for student, fps in learners.items():

@@ -51,10 +51,10 @@ from ..layout.course import ROOT, Course
 from ..rules import cells
 from .disguise import disguised, rewritten
 from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence, summed, union
-from .neighbours import Nearness, near_copy, nearness
+from .neighbours import Nearness, given_texts, near_copy, nearness
 from .neighbours import summed as summed_nearness
-from .similarity import (WHOLE_COURSE, Thresholds, answer_prints, course_exercises, fingerprint, given_hashes,
-                         shown_hashes, solution_prints)
+from .similarity import (WHOLE_COURSE, Thresholds, answer_prints, course_exercises, given_hashes, shown_hashes,
+                         solution_prints)
 
 
 AGAINST_SOLUTION, AGAINST_CLASSMATE, AGAINST_COURSE = "solución", "compañero", "curso"
@@ -169,7 +169,7 @@ def _near_rows(slug: str, wanted: list, solution: dict, honest: list[dict], copi
                size: float) -> list[Row]:
     """Cada juego (con los demás como soluciones honradas) y cada copia de la solución (con todos) frente a la solución
     publicada, por dónde se aparta de ella (``neighbours.nearness``): solo cuentan sumados en todo el curso."""
-    texts = {e.grade_id: fingerprint(e.given, t).filtered for e in wanted}
+    texts = given_texts(wanted, t)
     measured = [(f"juego {i} / solución", False, nearness(own, solution, honest[:i - 1] + honest[i:], texts, t))
                 for i, own in enumerate(honest, start=1)]
     measured += [(f"solución {what} / solución", True, nearness(copy, solution, honest, texts, t))
@@ -212,31 +212,24 @@ def _course_parts(rows: list[Row], min_chars: int, kinds: tuple = PAIRS,
 
 
 def _summed_score(parts: list[tuple]) -> tuple[float, float, float]:
-    """La parte compartida, las letras compartidas y las que tienen que llegar a las mínimas (``Evidence.letters``) de
-    varios cuadernos sumados como los suma el informe (``evidence.summed``): de cada una, la más baja de las
-    direcciones (entre dos códigos, dos; contra la solución, una)."""
+    """La parte compartida y las letras compartidas de un par en varios cuadernos sumados como los suma el informe
+    (``evidence.summed``): de cada una, la más baja de las dos direcciones."""
     ways = [summed([p[way] for p in parts]) for way in range(len(parts[0]))]
-    return min(e.score for e in ways), min(e.shared for e in ways), min(e.letters for e in ways)
-
-
-def _summed_rows(found: dict[tuple, dict[str, tuple]], against: str, min_evidence: int) -> list[Row]:
-    """Una fila por código sumado en dos cuadernos o más. La copia que ni sumada llega a ``min_evidence`` letras no se
-    puede ver: no se mide (como en cada cuaderno)."""
-    rows = []
-    for (what, copy), by_notebook in sorted(found.items()):
-        score, shared, letters = _summed_score(list(by_notebook.values()))
-        if len(by_notebook) < 2 or (copy and letters < min_evidence):
-            continue
-        rows.append(Row(WHOLE_COURSE, f"{what} ({len(by_notebook)} cuadernos)", round(score, 3), round(shared), False,
-                        copy, 0, against, round(letters)))
-    return rows
+    return min(e.score for e in ways), min(e.shared for e in ways)
 
 
 def course_rows(rows: list[Row], min_chars: int, min_evidence: int) -> list[Row]:
     """Cada par de juegos honrados, y cada juego copiado con su original, sumados en todos los cuadernos juzgados
     (los que tienen al menos ``min_chars``) que tienen los dos, como se suma una pareja de una clase. Con uno solo no
-    hay nada que sumar: ese lo juzga su cuaderno."""
-    return _summed_rows(_course_parts(rows, min_chars), AGAINST_COURSE, min_evidence)
+    hay nada que sumar: ese lo juzga su cuaderno. La copia que ni sumada comparte ``min_evidence`` letras no se puede
+    ver: no se mide (como en cada cuaderno)."""
+    found = []
+    for (what, copy), by_notebook in sorted(_course_parts(rows, min_chars).items()):
+        score, shared = _summed_score(list(by_notebook.values()))
+        if len(by_notebook) >= 2 and not (copy and shared < min_evidence):
+            found.append(Row(WHOLE_COURSE, f"{what} ({len(by_notebook)} cuadernos)", round(score, 3), round(shared),
+                             False, copy, 0, AGAINST_COURSE, round(shared)))
+    return found
 
 
 def solution_course_notebooks(rows: list[Row], min_chars: int, against_solution) -> tuple:
@@ -286,33 +279,33 @@ def near_min_notebooks(rows: list[Row], min_chars: int, t: Thresholds, notebooks
     """Los cuadernos de ``notebooks`` que tiene que haber entregado un alumno para mirarlo así: el menor número (dos
     como poco) con el que ningún juego honrado sale señalado con los umbrales de ``t`` en ninguna combinación de tantos
     cuadernos o más."""
-    honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars, (NEAR_SOLUTION,), notebooks).items()
-              if not copy]
-    flagged = {n for by_notebook in honest for n in range(1, len(by_notebook) + 1)
-               for chosen in itertools.combinations(by_notebook.values(), n)
-               if near_copy(summed_nearness([parts[0] for parts in chosen]), t)}
-    least = max(flagged, default=1) + 1
-    if least > len(notebooks):
+    least = _least_notebooks(_course_parts(rows, min_chars, (NEAR_SOLUTION,), notebooks),
+                             lambda chosen: near_copy(summed_nearness([parts[0] for parts in chosen]), t))
+    if least is None:
         raise NoGap("algún juego honrado sale señalado aun con todos sus cuadernos")
-    return max(2, least)
+    return least
 
 
-def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float, kinds: tuple = PAIRS,
-                         slugs: tuple | None = None) -> int:
-    """Los cuadernos que tiene que haber entregado un alumno (o una pareja) para sumarlos, a ciegas: el menor número
-    con el que ningún juego honrado (contra otro, o contra la solución con ``kinds``) llega a ``threshold`` en
-    ninguna combinación de tantos cuadernos o más (dos como poco: en uno solo juzga el umbral de su cuaderno). Prueba
-    todas las combinaciones (2 elevado a los cuadernos juzgados con juegos: hoy, 17, unos 4 s)."""
-    honest = [by_notebook for (_, copy), by_notebook in _course_parts(rows, min_chars, kinds, slugs).items() if not copy]
-    worst = {}  # número de cuadernos -> la puntuación honrada más alta con tantos
-    for by_notebook in honest:
-        for n in range(1, len(by_notebook) + 1):
-            for chosen in itertools.combinations(by_notebook.values(), n):
-                worst[n] = max(worst.get(n, 0.0), _summed_score(list(chosen))[0])
-    for least in range(2, max(worst, default=0) + 1):
-        if all(score < threshold for n, score in worst.items() if n >= least):
-            return least
-    raise NoGap(f"con el umbral {threshold:.2f}, algún juego honrado llega en todos sus cuadernos sumados")
+def course_min_notebooks(rows: list[Row], min_chars: int, threshold: float) -> int:
+    """Los cuadernos que tiene que haber entregado una pareja para sumarlos, a ciegas: el menor número con el que
+    ningún par de juegos honrados llega a ``threshold`` en ninguna combinación de tantos cuadernos o más (dos como
+    poco: en uno solo juzga el umbral de su cuaderno). Prueba todas las combinaciones (2 elevado a los cuadernos
+    juzgados con juegos: hoy, 17, unos 4 s)."""
+    least = _least_notebooks(_course_parts(rows, min_chars), lambda chosen: _summed_score(chosen)[0] >= threshold)
+    if least is None:
+        raise NoGap(f"con el umbral {threshold:.2f}, algún par de juegos honrados llega en todos sus cuadernos sumados")
+    return least
+
+
+def _least_notebooks(found: dict[tuple, dict[str, tuple]], flagged) -> int | None:
+    """De las filas de ``_course_parts``, el menor número de cuadernos (dos como poco) con el que ningún juego honrado
+    sale (``flagged(lista de Row.parts)``) en ninguna combinación de tantos cuadernos o más; None si sale aun con
+    todos."""
+    honest = [by_notebook for (_, copy), by_notebook in found.items() if not copy]
+    sizes = {n for by_notebook in honest for n in range(1, len(by_notebook) + 1)
+             for chosen in itertools.combinations(by_notebook.values(), n) if flagged(list(chosen))}
+    least = max(2, max(sizes, default=0) + 1)
+    return least if least <= max((len(by_notebook) for by_notebook in honest), default=0) else None
 
 
 def calibrate(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
@@ -427,8 +420,7 @@ def _print_rows(rows: list[Row], everything: list[Row], t: Thresholds) -> None:
               f"{'señalado' if r.flagged else '-'}")
     groups = [(f"Contra la solución, en {slug}", its) for slug, its in _by_notebook(rows, AGAINST_SOLUTION)]
     groups += [("Contra un compañero", [r for r in rows if r.against == AGAINST_CLASSMATE]),
-               ("Entre compañeros, en todo el curso", [r for r in rows if r.against == AGAINST_COURSE]),
-               ]
+               ("Entre compañeros, en todo el curso", [r for r in rows if r.against == AGAINST_COURSE])]
     near = [r for r in rows if r.against == AGAINST_SOLUTION_IN_COURSE]
     if near:
         print(f"Contra la solución, en todo el curso: el juego que menos se aparta de ella, "

@@ -98,10 +98,9 @@ class Evidence:
 
 
 def summed(parts: list[Evidence]) -> Evidence:
-    """La evidencia de varios cuadernos juntos: sus letras propias y compartidas, sumadas (un ``grade_id`` no se repite en
-    todo el curso: lo comprueba ``checks.check_grade_ids``). Las de la solución publicada siguen siéndolo: sus letras
-    mínimas son lo propio de ella en todos esos cuadernos."""
-    total = Evidence(of_solution=bool(parts) and all(part.of_solution for part in parts))
+    """La evidencia de una pareja en varios cuadernos juntos: sus letras propias y compartidas, sumadas (un ``grade_id``
+    no se repite en todo el curso: lo comprueba ``checks.check_grade_ids``)."""
+    total = Evidence()
     for part in parts:
         total.own += part.own
         total.shared += part.shared

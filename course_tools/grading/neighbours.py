@@ -29,7 +29,12 @@ import os
 from dataclasses import dataclass, field
 
 from .evidence import weight
-from .similarity import Fingerprint, Thresholds, covered
+from .similarity import Exercise, Fingerprint, Thresholds, covered, fingerprint
+
+
+def given_texts(wanted: list[Exercise], thresholds: Thresholds) -> dict[str, str]:
+    """grade_id -> el texto filtrado de la celda que trae la versión de alumno (lo que ``own_text`` quita)."""
+    return {e.grade_id: fingerprint(e.given, thresholds).filtered for e in wanted}
 
 
 def own_text(fp: Fingerprint, given: str) -> str:
