@@ -158,6 +158,8 @@ def test_the_formgrader_lists_the_assignments_of_source_with_their_points(formgr
 
 
 def test_a_teacher_autogrades_grades_by_hand_and_gives_feedback_from_the_page(formgrader, browser):
+    from selenium.webdriver.common.keys import Keys
+
     driver, root = browser, formgrader["root"]
     _open(driver, formgrader, f"manage_submissions/{SLUG}")
     said = _click_in_row(driver, "alumna", "autograde")
@@ -187,8 +189,9 @@ def test_a_teacher_autogrades_grades_by_hand_and_gives_feedback_from_the_page(fo
     score_box.clear()
     score_box.send_keys(f"{MANUAL_SCORE:g}")
     comment_box.click()  # sale de la casilla de nota: se guarda
-    comment_box.send_keys(COMMENT)
-    score_box.click()  # sale del comentario: se guarda
+    # Sale del comentario con el tabulador: se guarda. Con un clic en la casilla de nota, una vez en un clon nuevo el
+    # cuaderno se había recolocado y el clic caía en el «In [ ]» de una celda («element click intercepted»).
+    comment_box.send_keys(COMMENT, Keys.TAB)
 
     def stored(_d):
         with _gradebook(root) as gb:
