@@ -78,14 +78,15 @@ class CourseSettings(Configurable):
         "poco, a la solución publicada en similarity_solution_course_notebooks (media pesada, de 0 a 1) para "
         "señalarlo: la mediana de los juegos honrados. Quien escribe muy distinto de todo no se juzga por apartarse "
         "poco. Lo da «copies_calibration --umbral».")).tag(config=True)
-    similarity_threshold_classmate = Float(0.58, help=(
+    similarity_threshold_classmate = Float(0.48, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
-        "escriben también las soluciones independientes) que dos alumnos tienen que compartir en un cuaderno, "
+        "escriben también las soluciones independientes, los alumnos honrados del corpus de catalogues/independent/"
+        "learners.py ni tres alumnos de la clase) que dos alumnos tienen que compartir en un cuaderno, "
         "cada uno con el del otro, para señalarlos. Elegido a "
         "ciegas con la calibración, en los cuadernos que se juzgan: el punto medio entre el par de juegos "
         "honrados más parecido y el juego disfrazado menos parecido a su original. Lo da «copies_calibration "
         "--umbral»; una prueba comprueba que es este.")).tag(config=True)
-    similarity_threshold_course = Float(0.28, help=(
+    similarity_threshold_course = Float(0.24, help=(
         "Parecidos en make grade (same-in-course): la misma parte que similarity_threshold_classmate, pero sumada "
         "en todos los cuadernos juzgados que entregaron los dos (al menos similarity_course_min_notebooks), para "
         "la pareja que no sale en ninguno por separado: quien reescribe cada expresión de su compañero deja en "

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from ..layout.course import SUBMITTED, Course, notebook_file, notebooks_in
 from ..settings import MB
-from .evidence import Evidence, independent_prints, natural_hashes, notebook_evidence, own_size, solution_evidence, summed
+from .evidence import (Evidence, independent_prints, learner_prints, natural_hashes, notebook_evidence, own_size,
+                       solution_evidence, summed)
 from .neighbours import Nearness, given_texts, near_copy, nearness
 from .neighbours import summed as summed_nearness
 from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SAME_IN_COURSE,
@@ -191,6 +192,9 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result, sho
     learners: dict[str, dict[str, Fingerprint]] = {s: _without_given(prints, given) for s, prints in read.items()}
     honest = independent_prints(course.layout.catalogue_dir, slug, wanted, given, thresholds)
     natural = natural_hashes(honest, given)
+    # Entre compañeros es natural, además, lo que escribe uno del corpus de trabajo honrado (``learner_prints``).
+    among_classmates = natural_hashes(honest + learner_prints(course.layout.catalogue_dir, wanted, given, thresholds),
+                                      given)
     if slug in thresholds.solution_course_notebooks and slug not in thresholds.solution:
         texts = given_texts(wanted, thresholds)
         for student, prints in read.items():
@@ -214,7 +218,8 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result, sho
     common = _class_common(rest, thresholds)
     for gid in given:  # donde no se juzga contra la solución, parecerse a ella es tan natural como a un juego
         like_solution = set() if slug in thresholds.solution_notebooks else set(solutions[gid].hashes)
-        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = natural[gid] | common.get(gid, set()) | like_solution
+        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = (among_classmates[gid] | common.get(gid, set())
+                                                               | like_solution)
     tally = _between_learners(rest, slug, thresholds, result)
     _number_groups(result, slug)
     return tally

@@ -50,7 +50,8 @@ from pathlib import Path
 from ..layout.course import ROOT, Course
 from ..rules import cells
 from .disguise import disguised, rewritten
-from .evidence import Evidence, independent_sets, notebook_evidence, own_size, solution_evidence, summed, union
+from .evidence import (Evidence, independent_sets, learner_prints, notebook_evidence, own_size, solution_evidence, summed,
+                       union)
 from .neighbours import Nearness, given_texts, near_copy, nearness
 from .neighbours import summed as summed_nearness
 from .similarity import (WHOLE_COURSE, Thresholds, answer_prints, course_exercises, given_hashes, shown_hashes,
@@ -121,13 +122,17 @@ def measure(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
         sets = independent_sets(course.layout.catalogue_dir, notebook.slug)
         if sets:
             wanted = course_exercises(course, notebook.slug)
-            rows += _notebook_rows(notebook.slug, wanted, sets, t, shown.get(notebook.slug, set()))
+            rows += _notebook_rows(notebook.slug, wanted, sets, t, shown.get(notebook.slug, set()),
+                                   course.layout.catalogue_dir)
     return rows
 
 
-def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, shown: set = frozenset()) -> list[Row]:
+def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, shown: set = frozenset(),
+                   catalogue_dir: Path | None = None) -> list[Row]:
     """Las filas de un cuaderno: primero contra la solución; luego entre juegos, y donde la solución no se distingue
-    de los juegos honrados (no se juzga contra ella), lo que se parece a ella es natural también entre compañeros."""
+    de los juegos honrados (no se juzga contra ella), lo que se parece a ella es natural también entre compañeros. Entre
+    juegos es natural también lo que escribe uno del corpus de trabajo honrado de ``catalogue_dir``, como en el informe
+    (``evidence.learner_prints``)."""
     rows = []
     given = given_hashes(wanted, t, shown)
     solution = solution_prints(wanted, given, t)
@@ -146,7 +151,8 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, sho
     if len(sets) >= SETS_FOR_A_THRESHOLD:
         rows += _near_rows(slug, wanted, solution, honest, copies, t, size)
     against_solution = len(sets) >= SETS_FOR_A_THRESHOLD and _separates(rows, t.min_evidence)
-    common = {} if against_solution else union([solution])
+    corpus = learner_prints(catalogue_dir, wanted, given, t) if catalogue_dir is not None else []
+    common = union(corpus + ([] if against_solution else [solution]))
     natural = lambda fps: {g: union(fps).get(g, set()) | common.get(g, set()) for g in given}
     for i, own in enumerate(honest, start=1):
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])

@@ -22,6 +22,7 @@ from pathlib import Path
 from .similarity import Exercise, Fingerprint, Thresholds, answer_prints, covered
 
 INDEPENDENT_DIR = "independent"
+LEARNERS_FILE = "learners.py"  # en ``INDEPENDENT_DIR``: el corpus de trabajo honrado (``learner_prints``)
 
 
 def independent_file(catalogue_dir: Path, slug: str) -> Path:
@@ -32,6 +33,37 @@ def independent_sets(catalogue_dir: Path, slug: str) -> list[dict[str, str]]:
     """Los juegos de soluciones independientes de un cuaderno (``grade_id -> código``); ninguno si no tiene."""
     path = independent_file(catalogue_dir, slug)
     return list(runpy.run_path(str(path))["SETS"]) if path.is_file() else []
+
+
+def honest_learners(catalogue_dir: Path) -> dict[str, dict[str, str]]:
+    """El corpus de trabajo honrado del curso («clase/alumno» -> grade_id -> código); ninguno si no lo tiene."""
+    path = catalogue_dir / INDEPENDENT_DIR / LEARNERS_FILE
+    return dict(runpy.run_path(str(path))["LEARNERS"]) if path.is_file() else {}
+
+
+_LEARNER_PRINTS: dict[tuple, dict] = {}  # lo ya medido en el proceso: cada clase de una ronda de pruebas lo repite
+_CONTEXTS: dict[tuple, tuple] = {}
+
+
+def learner_prints(catalogue_dir: Path, wanted: list[Exercise], given: dict[str, set],
+                   thresholds: Thresholds) -> list[dict[str, Fingerprint]]:
+    """Las huellas de cada alumno del corpus de trabajo honrado que respondió algo de estos ejercicios, leídas como
+    las de un alumno de la clase.
+
+    No es un juego de la calibración de la solución (no lo tiene todo, ni se escribió para ella): es lo que escriben
+    alumnos honrados de verdad, y lo que escribe también uno de ellos no es evidencia entre compañeros. Sin él, dos
+    principiantes de una clase que escriben los mismos bucles salían emparejados (los juegos son pocos por estilo)."""
+    ids = {e.grade_id for e in wanted}
+    context = (thresholds.k, thresholds.window, tuple((e.grade_id, e.cell, frozenset(given[e.grade_id])) for e in wanted))
+    context = _CONTEXTS.setdefault(context, context)  # el mismo objeto: las claves se comparan sin recorrer las huellas
+    found = []
+    for work in honest_learners(catalogue_dir).values():
+        if ids & set(work):
+            key = (context, tuple(sorted(work.items())))
+            if key not in _LEARNER_PRINTS:
+                _LEARNER_PRINTS[key] = answer_prints(work, wanted, given, thresholds)
+            found.append(_LEARNER_PRINTS[key])
+    return found
 
 
 def union(prints: list[dict[str, Fingerprint]]) -> dict[str, set]:

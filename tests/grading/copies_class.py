@@ -21,7 +21,7 @@ import nbformat
 import copies_class_late as late
 
 from course_tools.grading.disguise import renamed
-from course_tools.grading.evidence import INDEPENDENT_DIR
+from course_tools.grading.evidence import INDEPENDENT_DIR, LEARNERS_FILE
 from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course
 
 SLUG = "11-bucle"
@@ -279,11 +279,18 @@ SHUFFLED = {"dani": WORK["ana"], "carla": WORK["carla"], "zoe": {g: renamed_and_
             "eva": WORK["eva"], "hugo": WORK["hugo"], "gus": {}}
 
 
-def make_class(root: Path, repository: Path, slugs: tuple = SLUGS, work: dict | None = None) -> Path:
+def make_class(root: Path, repository: Path, slugs: tuple = SLUGS, work: dict | None = None,
+               corpus_without: tuple | None = None) -> Path:
     """Un curso en ``root`` con source/ de ``slugs``, release/ de todos (lo que el curso ya enseñó), los juegos
-    independientes del curso y las entregas de la clase en submitted/."""
+    independientes del curso y las entregas de la clase en submitted/. Con ``corpus_without`` (nombres de clases de
+    ``honest_corpus``), el corpus de trabajo honrado sin los honrados de esas clases: una clase apartada se juzga sin
+    los suyos, que si no serían natural por estar en él."""
     here, there = Course(root).layout, Course(repository).layout
     shutil.copytree(there.catalogue_dir / INDEPENDENT_DIR, here.catalogue_dir / INDEPENDENT_DIR)
+    if corpus_without is not None:
+        import honest_corpus
+
+        honest_corpus.write(here.catalogue_dir / INDEPENDENT_DIR / LEARNERS_FILE, corpus_without)
     for notebook in Course(repository).notebooks():
         if notebook.slug not in slugs:
             shutil.copytree(there.assignment(RELEASE, notebook.slug), here.assignment(RELEASE, notebook.slug))

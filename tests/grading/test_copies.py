@@ -76,9 +76,11 @@ def test_with_a_threshold_against_the_solution_who_pastes_it_is_flagged_and_not_
 
 
 def test_another_class_like_it_with_the_roles_changed(tmp_path):
+    """zoe entrega lo de carla renombrado y comentado: salen en 11 y 17. En 18 no: lo que carla escribe allí que no
+    escribe nadie del corpus de trabajo honrado ni ningún juego son 110 letras, menos de las 120 que hacen falta."""
     result = compare_class(Course(make_class(tmp_path / "otra", ROOT, work=SHUFFLED)))
     assert flagged(result, COPY_OF_SOLUTION) == {("dani", WHOLE_COURSE, SOLUTION)}  # con el trabajo de ana
-    assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in SLUGS
+    assert flagged(result, SAME_AS_CLASSMATE) == {(a, slug, b) for slug in ("11-bucle", "17-partidas-a-lotes")
                                                   for a, b in (("carla", "zoe"), ("zoe", "carla"))}
 
 
