@@ -18,7 +18,7 @@ def test_the_corpus_file_is_what_the_held_out_classes_make():
 
 
 def test_the_corpus_holds_only_the_honest_learners_of_each_class():
-    found = honest_learners(ROOT / "catalogues")
+    found = honest_learners(Course(ROOT).layout.catalogue_dir)
     for name, module in honest_corpus.classes().items():
         assert {key for key in found if key.startswith(f"{name}/")} == {f"{name}/{s}" for s in module.HONEST}
         for copier in (getattr(module, "PAIR", ()) + (getattr(module, "COPIER", ""),)):
