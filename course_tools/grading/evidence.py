@@ -41,8 +41,23 @@ def honest_learners(catalogue_dir: Path) -> dict[str, dict[str, str]]:
     return dict(runpy.run_path(str(path))["LEARNERS"]) if path.is_file() else {}
 
 
-_LEARNER_PRINTS: dict[tuple, dict] = {}  # lo ya medido en el proceso: cada clase de una ronda de pruebas lo repite
+_READ: dict[tuple, dict] = {}  # lo ya leído en el proceso: cada clase de una ronda de pruebas vuelve a leer lo mismo
 _CONTEXTS: dict[tuple, tuple] = {}
+
+
+def read_as_learners(works: list[dict[str, str]], wanted: list[Exercise], given: dict[str, set],
+                     thresholds: Thresholds) -> list[dict[str, Fingerprint]]:
+    """Las huellas de cada trabajo de ``works`` (grade_id -> código) en estos ejercicios, leído en su celda como la
+    entrega de un alumno (``answer_prints``); lo ya leído con los mismos ejercicios y ajustes se recuerda."""
+    context = (thresholds.k, thresholds.window, tuple((e.grade_id, e.cell, frozenset(given[e.grade_id])) for e in wanted))
+    context = _CONTEXTS.setdefault(context, context)  # el mismo objeto: las claves se comparan sin recorrer las huellas
+    found = []
+    for work in works:
+        key = (context, tuple(sorted(work.items())))
+        if key not in _READ:
+            _READ[key] = answer_prints(work, wanted, given, thresholds)
+        found.append(_READ[key])
+    return found
 
 
 def learner_prints(catalogue_dir: Path, wanted: list[Exercise], given: dict[str, set],
@@ -54,16 +69,8 @@ def learner_prints(catalogue_dir: Path, wanted: list[Exercise], given: dict[str,
     alumnos honrados de verdad, y lo que escribe también uno de ellos no es evidencia entre compañeros. Sin él, dos
     principiantes de una clase que escriben los mismos bucles salían emparejados (los juegos son pocos por estilo)."""
     ids = {e.grade_id for e in wanted}
-    context = (thresholds.k, thresholds.window, tuple((e.grade_id, e.cell, frozenset(given[e.grade_id])) for e in wanted))
-    context = _CONTEXTS.setdefault(context, context)  # el mismo objeto: las claves se comparan sin recorrer las huellas
-    found = []
-    for work in honest_learners(catalogue_dir).values():
-        if ids & set(work):
-            key = (context, tuple(sorted(work.items())))
-            if key not in _LEARNER_PRINTS:
-                _LEARNER_PRINTS[key] = answer_prints(work, wanted, given, thresholds)
-            found.append(_LEARNER_PRINTS[key])
-    return found
+    works = [work for work in honest_learners(catalogue_dir).values() if ids & set(work)]
+    return read_as_learners(works, wanted, given, thresholds)
 
 
 def union(prints: list[dict[str, Fingerprint]]) -> dict[str, set]:
@@ -78,7 +85,7 @@ def union(prints: list[dict[str, Fingerprint]]) -> dict[str, set]:
 def independent_prints(catalogue_dir: Path, slug: str, wanted: list[Exercise], given: dict[str, set],
                        thresholds: Thresholds) -> list[dict[str, Fingerprint]]:
     """Las huellas de cada solución independiente del cuaderno (``grade_id -> Fingerprint``), leídas como un alumno."""
-    return [answer_prints(s, wanted, given, thresholds) for s in independent_sets(catalogue_dir, slug)]
+    return read_as_learners(independent_sets(catalogue_dir, slug), wanted, given, thresholds)
 
 
 def natural_hashes(honest: list[dict[str, Fingerprint]], given: dict[str, set]) -> dict[str, set]:

@@ -25,6 +25,7 @@ soluciones independientes, sin mirar ninguna clase.
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 from dataclasses import dataclass, field
 
@@ -46,12 +47,14 @@ def own_text(fp: Fingerprint, given: str) -> str:
     return text[start:len(text) - end]
 
 
+@functools.lru_cache(maxsize=1 << 16)  # una ronda de pruebas compara muchas veces los mismos textos
 def likeness(a: str, b: str) -> float:
     """La parte de los dos textos que casa (0: nada; 1: iguales)."""
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() if a or b else 1.0
 
 
-def _nearest(text: str, others: list[str]) -> float:
+@functools.lru_cache(maxsize=1 << 16)
+def _nearest(text: str, others: tuple[str, ...]) -> float:
     """El parecido más alto de ``text`` a uno de ``others``: de la cota rápida de ``difflib`` más alta a la más baja
     (nunca es menor que el parecido), hasta que ninguna de las que quedan puede superar al mejor."""
     matchers = [difflib.SequenceMatcher(None, text, other, autojunk=False) for other in others]
@@ -96,7 +99,7 @@ def nearness(own: dict[str, Fingerprint], solution: dict[str, Fingerprint], hone
             continue
         mine = own_text(fp, given[gid])
         to_solution = likeness(mine, own_text(solution[gid], given[gid]))
-        to_honest = _nearest(mine, [own_text(s[gid], given[gid]) for s in honest if gid in s])
+        to_honest = _nearest(mine, tuple(own_text(s[gid], given[gid]) for s in honest if gid in s))
         w = weight(solution[gid], thresholds.min_chars) * covered(solution[gid], None, thresholds.k)
         found.weight += w
         found.close += w * to_solution

@@ -75,30 +75,7 @@ from __future__ import annotations
 
 import pytest
 
-import copies_class_eighth
-import copies_class_eighteenth
-import copies_class_fifteenth
-import copies_class_fifth
-import copies_class_fourth
-import copies_class_eleventh
-import copies_class_fourteenth
-import copies_class_nineteenth
-import copies_class_ninth
-import copies_class_seventeenth
-import copies_class_seventh
-import copies_class_sixteenth
-import copies_class_sixth
-import copies_class_tenth
-import copies_class_third
-import copies_class_thirteenth
-import copies_class_twelfth
-import copies_class_twentieth
-import copies_class_twentyfirst
-import copies_class_twentysecond
-import copies_class_twentythird
-import copies_class_twentyfourth
-import copies_class_twentyfifth
-import copies_class_twentysixth
+from blind_classes import CLASSES
 from copies_class import make_class
 from honest_corpus import name_of as corpus_name
 
@@ -106,17 +83,7 @@ from course_tools.grading.copies import compare_class
 from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, Thresholds
 from course_tools.layout.course import ROOT, Course
 
-CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta": copies_class_fifth,
-           "sexta": copies_class_sixth, "séptima": copies_class_seventh, "octava": copies_class_eighth,
-           "novena": copies_class_ninth, "décima": copies_class_tenth, "undécima": copies_class_eleventh,
-           "duodécima": copies_class_twelfth, "decimotercera": copies_class_thirteenth,
-           "decimocuarta": copies_class_fourteenth, "decimoquinta": copies_class_fifteenth,
-           "decimosexta": copies_class_sixteenth, "decimoséptima": copies_class_seventeenth,
-           "decimoctava": copies_class_eighteenth, "decimonovena": copies_class_nineteenth,
-           "vigésima": copies_class_twentieth, "vigesimoprimera": copies_class_twentyfirst,
-           "vigesimosegunda": copies_class_twentysecond, "vigesimotercera": copies_class_twentythird,
-           "vigesimocuarta": copies_class_twentyfourth, "vigesimoquinta": copies_class_twentyfifth,
-           "vigesimosexta": copies_class_twentysixth}
+
 # Las parejas que no salen: quien copia reescribe casi cada expresión de su compañero (len(x) por x.shape[0],
 # [:, None] por unsqueeze, otro orden, otra forma de cada cuenta); sumado en todo el curso, la parte de su código no
 # natural que comparten queda por debajo del umbral (0.24) o son menos letras de las que hacen falta (120).
@@ -218,8 +185,8 @@ def test_in_the_whole_course_the_pair_must_share_enough_notebooks(tmp_path):
     """Con menos cuadernos en común que ``course_min_notebooks`` no se suman (en uno solo, el umbral es el del cuaderno)."""
     from dataclasses import replace
 
-    module = copies_class_eighth
-    course = Course(make_class(tmp_path / "octava", ROOT, work=module.WORK))
+    module = CLASSES["octava"]
+    course = Course(make_class(tmp_path / "octava", ROOT, work=module.WORK, corpus_without=(corpus_name(module),)))
     result = compare_class(course, replace(Thresholds(), course_min_notebooks=len(module.SLUGS) + 1))
     assert not [f for f in result.findings if f.code == SAME_IN_COURSE]
 
@@ -240,39 +207,3 @@ def test_the_report_shows_the_pair_of_the_whole_course_exercise_by_exercise_in_e
     lines = copies_report.summary_lines(result)
     assert any(line.startswith("esteban  todo el curso  same-in-course: comparte con dolores, sumado en los 3")
                for line in lines), lines
-
-
-# Veinticuatro alumnos independientes de un mismo estilo, cada uno de una clase (escritos por personas que no se
-# vieron): una clase así no tiene ninguna pareja. En ejercicios cortos, los principiantes escriben los mismos bucles y
-# los programadores los mismos unfold y torch.unique: lo que escribe también un tercero no es evidencia de una pareja.
-# Sin esa regla salían 18 de 20 principiantes (75 pares) y 18 de 20 programadores (24 pares). Ninguno de ellos está en
-# el corpus de trabajo honrado: lo cubre solo la regla del tercero.
-@pytest.mark.parametrize("which", [0, 1, 2])
-def test_every_independent_learner_of_one_style_in_one_class_is_not_paired(tmp_path, which):
-    """El honrado número ``which`` de cada clase (en casi todas: 0, al pie de la letra; 1, principiante; 2, ya
-    programaba), todos en una clase."""
-    work = {f"{module.HONEST[which]}_{name}": module.WORK[module.HONEST[which]] for name, module in CLASSES.items()}
-    everyone = tuple(corpus_name(module) for module in CLASSES.values())
-    result = compare_class(Course(make_class(tmp_path / "estilo", ROOT, work=work, corpus_without=everyone)))
-    assert len(work) == len(CLASSES) and not result.findings
-
-
-# Dos de un mismo estilo en una clase pequeña: no hay tercero que diga que es el estilo, y los trece juegos tienen
-# pocos de cada uno. Con solo los juegos como natural salían emparejados casi siempre (las clases 3 a 22: dos
-# principiantes, 30 de 30 combinaciones; dos programadores, 9 de 30; y a ciegas, en las 23 a 26, 12 de 12 y 10 de 12).
-# Lo que lo arregla es el corpus de trabajo honrado: lo que escribe también uno de esos alumnos es natural.
-def test_two_independent_learners_of_each_style_in_a_small_class_are_not_paired(tmp_path):
-    """Los tres honrados de cada clase y, de las tres siguientes (en el orden de ``CLASSES``), el al pie de la letra
-    de una, el principiante de otra y el programador de otra: tres parejas de un mismo estilo que no se conocen. Ninguna
-    de las cuatro clases está en el corpus."""
-    names, wrong = list(CLASSES), []
-    for i, here in enumerate(names):
-        others = [names[(i + step) % len(names)] for step in (1, 2, 3)]
-        work = {student: CLASSES[here].WORK[student] for student in CLASSES[here].HONEST}
-        for which, there in enumerate(others):
-            student = CLASSES[there].HONEST[which]
-            work[f"{student}_{there}"] = CLASSES[there].WORK[student]
-        without = tuple(corpus_name(CLASSES[name]) for name in [here, *others])
-        root = make_class(tmp_path / here, ROOT, work=work, corpus_without=without)
-        wrong += [(here, f.student, f.other, f.code) for f in compare_class(Course(root)).findings]
-    assert not wrong
