@@ -13,6 +13,8 @@ En 17 y 18 (``copies_class_late``) solo ``ana`` pega la solución publicada; ``b
 
 from __future__ import annotations
 
+import copy
+import json
 import shutil
 from pathlib import Path
 
@@ -299,7 +301,7 @@ def make_class(root: Path, repository: Path, slugs: tuple = SLUGS, work: dict | 
             shutil.copytree(there.assignment(step, slug), here.assignment(step, slug))
         release = nbformat.read(str(here.notebook(RELEASE, slug)), as_version=4)
         for student in sorted(SUBMITS[slug] if work is None else work):
-            nb = nbformat.reads(nbformat.writes(release), as_version=4)
+            nb = copy.deepcopy(release)
             for cell in nb.cells:
                 gid = cell.metadata.get("nbgrader", {}).get("grade_id")
                 bodies = (WORK if work is None else work)[student]
@@ -307,5 +309,5 @@ def make_class(root: Path, repository: Path, slugs: tuple = SLUGS, work: dict | 
                     cell.source = fill(cell.source, bodies[gid])
             path = here.notebook(SUBMITTED, slug, student)
             path.parent.mkdir(parents=True)
-            nbformat.write(nb, str(path))
+            path.write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding="utf-8")  # la versión de alumno, ya válida
     return root
