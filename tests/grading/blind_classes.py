@@ -1,5 +1,4 @@
-"""Las clases apartadas del informe de parecidos, por su nombre en castellano (las usan ``test_copies_blind_classes`` y
-``test_copies_styles``)."""
+"""Las clases apartadas del informe de parecidos (``test_copies_blind_classes``), por su nombre en castellano."""
 
 import copies_class_eighth
 import copies_class_eighteenth
