@@ -102,6 +102,19 @@ class ClassComparison:
         return [sorted(members) for _, members in sorted(found.items())]
 
 
+def forget_what_this_process_remembers() -> None:
+    """Olvida lo que el proceso recuerda entre comparaciones (lo leído de los juegos y del corpus, lo que enseña el
+    curso, los parecidos de difflib): una ronda reanudada de ``make grade`` es otro proceso, y ``make bench`` la
+    mide así."""
+    from . import evidence, neighbours, similarity
+
+    evidence._READ.clear()
+    evidence._CONTEXTS.clear()
+    similarity._SEEN_CODE.clear()
+    neighbours.likeness.cache_clear()
+    neighbours._nearest.cache_clear()
+
+
 def _notebook(folder: Path, slug: str) -> tuple[Path | None, str]:
     """El cuaderno de la entrega: el de su nombre o, si no, el único que haya; y si no, por qué no."""
     exact = folder / notebook_file(slug)

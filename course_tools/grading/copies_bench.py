@@ -17,7 +17,7 @@ import nbformat
 
 from ..rules import cells
 from ..layout.course import RELEASE, ROOT, SOURCE, SUBMITTED, Course
-from .copies import cache_path, compare_class
+from .copies import cache_path, compare_class, forget_what_this_process_remembers
 from .disguise import renamed
 from .evidence import INDEPENDENT_DIR
 from .similarity import NOT_JUDGED
@@ -62,6 +62,7 @@ def bench_copies(students: int = 200) -> dict:
         changed = next(course.layout.notebook(SUBMITTED, s, student) for student, s, _ in course.layout.entries(SUBMITTED)
                        if s not in unread)
         changed.write_text(changed.read_text(encoding="utf-8").replace("\n", "\n ", 1), encoding="utf-8")
+        forget_what_this_process_remembers()  # la ronda reanudada es otro proceso
         started = time.monotonic()
         again = compare_class(course, cache=cache_path(course))
         resumed = time.monotonic() - started
