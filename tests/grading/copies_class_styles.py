@@ -1,5 +1,5 @@
 """Seis juegos de estilo para 11-bucle, 17-partidas-a-lotes y 18-decoder, escritos a ciegas por tres ayudantes que
-no vieron nada del informe de parecidos (los juegos 14 a 19 de la rama ``juegos-de-estilo``): en cada par, un
+no vieron nada del informe de parecidos (como juegos 14 a 19, que nunca entraron en la calibración): en cada par, un
 principiante (bucles, listas que se llenan, diccionarios contados a mano, nombres largos) y uno que ya programaba
 (``unfold``, ``chunk``, ``torch.unique``, funciones auxiliares). Como juegos de la calibración no sirven (dos
 principiantes comparten más que una copia reescrita, y ningún umbral de todo el curso los separaría); como trabajo

@@ -274,12 +274,36 @@ def test_a_comparison_that_breaks_stops_nothing(tmp_path, capsys, monkeypatch):
 def test_the_bench_resumes_after_changing_a_submission_that_is_read(monkeypatch):
     """make bench con tres alumnos: la ronda reanudada vuelve a leer la entrega cambiada (de un cuaderno que se juzga;
     uno que no se juzga ni se lee) y todos, que pegan la solución, salen donde se juzga contra ella."""
-    from course_tools.grading.copies_bench import bench_copies
+    from course_tools.grading import copies_bench
 
-    figures = bench_copies(students=3)
+    forgotten = []  # la reanudada se mide sin lo que recuerda el proceso (aquí solo se apunta: lo demás lo aprovecha)
+    monkeypatch.setattr(copies_bench, "forget_what_this_process_remembers", lambda: forgotten.append(True))
+    figures = copies_bench.bench_copies(students=3)
+    assert forgotten == [True]
     assert figures["reread"] == 1 and figures["notebooks"] == 3 * len(Course(ROOT).notebooks())
     judged = Thresholds()  # cada cuaderno con umbral propio y, si hay cuadernos que sumar, todo el curso
     assert figures["findings"] == 3 * (len(judged.solution_notebooks) + bool(judged.solution_course_notebooks))
+
+
+def test_what_the_process_remembers_between_comparisons_can_be_forgotten(monkeypatch):
+    """Lo que recuerda el proceso (lo leído de los juegos y del corpus, lo que enseña el curso, los parecidos de
+    difflib) se olvida de una vez, como en otro proceso: así mide make bench la ronda reanudada."""
+    import functools
+
+    from course_tools.grading import evidence, neighbours, similarity
+    from course_tools.grading.copies import forget_what_this_process_remembers
+
+    remembered = {name: {"algo": 1} for name in ("_READ", "_CONTEXTS")}
+    for name, value in remembered.items():
+        monkeypatch.setattr(evidence, name, value)
+    monkeypatch.setattr(similarity, "_SEEN_CODE", {"algo": 1})
+    for name in ("likeness", "_nearest"):
+        cached = functools.lru_cache(maxsize=4)(lambda a, b: 0.5)
+        cached("a", "b")
+        monkeypatch.setattr(neighbours, name, cached)
+    forget_what_this_process_remembers()
+    assert not evidence._READ and not evidence._CONTEXTS and not similarity._SEEN_CODE
+    assert neighbours.likeness.cache_info().currsize == neighbours._nearest.cache_info().currsize == 0
 
 
 def test_a_learner_who_hands_in_an_independent_set_has_nothing_of_the_solution_but_what_is_natural(tmp_path):
