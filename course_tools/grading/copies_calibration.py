@@ -122,13 +122,13 @@ def measure(root: Path = ROOT, t: Thresholds | None = None) -> list[Row]:
         sets = independent_sets(course.layout.catalogue_dir, notebook.slug)
         if sets:
             wanted = course_exercises(course, notebook.slug)
-            rows += _notebook_rows(notebook.slug, wanted, sets, t, shown.get(notebook.slug, set()),
-                                   course.layout.catalogue_dir)
+            rows += _notebook_rows(notebook.slug, wanted, sets, t, course.layout.catalogue_dir,
+                                   shown.get(notebook.slug, set()))
     return rows
 
 
-def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, shown: set = frozenset(),
-                   catalogue_dir: Path | None = None) -> list[Row]:
+def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, catalogue_dir: Path,
+                   shown: set = frozenset()) -> list[Row]:
     """Las filas de un cuaderno: primero contra la solución; luego entre juegos, y donde la solución no se distingue
     de los juegos honrados (no se juzga contra ella), lo que se parece a ella es natural también entre compañeros. Entre
     juegos es natural también lo que escribe uno del corpus de trabajo honrado de ``catalogue_dir``, como en el informe
@@ -151,8 +151,7 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, sho
     if len(sets) >= SETS_FOR_A_THRESHOLD:
         rows += _near_rows(slug, wanted, solution, honest, copies, t, size)
     against_solution = len(sets) >= SETS_FOR_A_THRESHOLD and _separates(rows, t.min_evidence)
-    corpus = learner_prints(catalogue_dir, wanted, given, t) if catalogue_dir is not None else []
-    common = union(corpus + ([] if against_solution else [solution]))
+    common = union(learner_prints(catalogue_dir, wanted, given, t) + ([] if against_solution else [solution]))
     natural = lambda fps: {g: union(fps).get(g, set()) | common.get(g, set()) for g in given}
     for i, own in enumerate(honest, start=1):
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])

@@ -35,9 +35,13 @@ def independent_sets(catalogue_dir: Path, slug: str) -> list[dict[str, str]]:
     return list(runpy.run_path(str(path))["SETS"]) if path.is_file() else []
 
 
+def learners_file(catalogue_dir: Path) -> Path:
+    return catalogue_dir / INDEPENDENT_DIR / LEARNERS_FILE
+
+
 def honest_learners(catalogue_dir: Path) -> dict[str, dict[str, str]]:
     """El corpus de trabajo honrado del curso («clase/alumno» -> grade_id -> código); ninguno si no lo tiene."""
-    path = catalogue_dir / INDEPENDENT_DIR / LEARNERS_FILE
+    path = learners_file(catalogue_dir)
     return dict(runpy.run_path(str(path))["LEARNERS"]) if path.is_file() else {}
 
 

@@ -23,7 +23,7 @@ import nbformat
 import copies_class_late as late
 
 from course_tools.grading.disguise import renamed
-from course_tools.grading.evidence import INDEPENDENT_DIR, LEARNERS_FILE
+from course_tools.grading.evidence import INDEPENDENT_DIR, learners_file
 from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course
 
 SLUG = "11-bucle"
@@ -292,7 +292,7 @@ def make_class(root: Path, repository: Path, slugs: tuple = SLUGS, work: dict | 
     if corpus_without is not None:
         import honest_corpus
 
-        honest_corpus.write(here.catalogue_dir / INDEPENDENT_DIR / LEARNERS_FILE, corpus_without)
+        honest_corpus.write(learners_file(here.catalogue_dir), corpus_without)
     for notebook in Course(repository).notebooks():
         if notebook.slug not in slugs:
             shutil.copytree(there.assignment(RELEASE, notebook.slug), here.assignment(RELEASE, notebook.slug))

@@ -16,7 +16,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent.parent)]
 
-from course_tools.grading.evidence import INDEPENDENT_DIR, LEARNERS_FILE  # noqa: E402
+from course_tools.grading.evidence import learners_file  # noqa: E402
 from course_tools.layout.course import ROOT, Course  # noqa: E402
 
 PREFIX = "copies_class_"
@@ -64,7 +64,7 @@ def render(found: dict[str, dict[str, str]]) -> str:
 
 
 def corpus_file(root: Path = ROOT) -> Path:
-    return Course(root).layout.catalogue_dir / INDEPENDENT_DIR / LEARNERS_FILE
+    return learners_file(Course(root).layout.catalogue_dir)
 
 
 def write(path: Path, without: tuple = ()) -> None:

@@ -35,14 +35,14 @@ def test_a_held_out_class_is_judged_without_its_own_learners_in_the_corpus(tmp_p
 def test_what_a_learner_of_the_corpus_also_writes_is_not_evidence_of_a_pair(tmp_path):
     """Dos alumnos que entregan el mismo trabajo, uno propio (el de quien resuelve en la pareja de la cuarta): salen
     emparejados; si un alumno honrado del corpus lo escribió igual, lo que comparten es natural y no salen."""
-    from course_tools.grading.evidence import INDEPENDENT_DIR, LEARNERS_FILE
+    from course_tools.grading.evidence import learners_file
 
     module = honest_corpus.classes()["fourth"]
     own = module.WORK[module.PAIR[0]]
 
     def paired(corpus):
         root = make_class(tmp_path / str(len(corpus)), ROOT, work={"uno": own, "dos": own}, corpus_without=())
-        (Course(root).layout.catalogue_dir / INDEPENDENT_DIR / LEARNERS_FILE).write_text(honest_corpus.render(corpus))
+        learners_file(Course(root).layout.catalogue_dir).write_text(honest_corpus.render(corpus))
         result = compare_class(Course(root))
         return {frozenset((f.student, f.other)) for f in result.findings if f.code in (SAME_AS_CLASSMATE, SAME_IN_COURSE)}
 
