@@ -87,15 +87,15 @@ _PAGE = """<!DOCTYPE html>
 td{{vertical-align:top;border:1px solid #ccc;padding:.5em;width:50%}} pre{{white-space:pre-wrap;margin:0}}
 mark{{background:#ffd54f}} h2{{margin-top:2em}} h3{{font-size:1em}}</style></head><body>
 <h1>Parecidos entre entregas</h1>
-<p>Un parecido no cambia ninguna nota: dice dónde mirar. Se juzga el código propio de cada alumno en todo
-el cuaderno (sin lo que ya traía la versión de alumno ni las predicciones), cada ejercicio pesado por su
-largo; lo que escriben igual soluciones independientes, alumnos honrados de otras clases (el corpus del curso) o
-también un tercero de la clase, no cuenta. Primero,
-lo que más coincide. Una pareja que no sale en ningún cuaderno por separado puede salir en «todo el curso», con
-lo que comparte sumado en todos los que entregaron los dos; y un alumno, si en los cuadernos en que se mira así
-escribe como la solución publicada y, donde se aparta de ella, no es hacia ninguna solución independiente (en
-uno solo, quien sigue el curso al pie de la letra se le parece tanto como una copia). En amarillo, solo lo que cuenta como evidencia: el código dado y las líneas que todo el mundo
-escribe igual quedan sin marcar. La decisión es tuya.</p>
+<p>Un parecido no cambia ninguna nota: dice dónde mirar. Se juzga el código propio de cada alumno en todo el
+cuaderno (sin lo que ya traía la versión de alumno ni las predicciones), cada ejercicio pesado por su largo;
+lo que escriben igual soluciones independientes, alumnos honrados de otras clases (el corpus del curso) o
+también un tercero de la clase, no cuenta. Primero, lo que más coincide. Una pareja que no sale en ningún
+cuaderno por separado puede salir en «todo el curso», con lo que comparte sumado en todos los que entregaron
+los dos; y un alumno, si en los cuadernos en que se mira así escribe como la solución publicada y, donde se
+aparta de ella, no es hacia ninguna solución independiente (en uno solo, quien sigue el curso al pie de la
+letra se le parece tanto como una copia). En amarillo, solo lo que cuenta como evidencia: el código dado y las
+líneas que todo el mundo escribe igual quedan sin marcar. La decisión es tuya.</p>
 {body}
 </body></html>
 """
