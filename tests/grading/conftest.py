@@ -31,13 +31,14 @@ from course_tools.layout.course import RELEASE, SOURCE, SUBMITTED, Course, Noteb
 from course_tools.grading.collect import read_folder  # noqa: E402
 from course_tools.grading.report import format_table  # noqa: E402
 from course_tools.grading.run import grade_all  # noqa: E402
+from course_tools.kernels.execution import CELL_TIMEOUT  # noqa: E402
 
-# Límite por celda de la ronda de prueba (el del curso es 60 s). Con 10 s, con dos make test a la vez (carga
-# 9–10), una celda de «chivata» no llegó a ejecutarse y su prueba falló sin motivo; con 20 s, la celda de las
-# 400 partidas del 19 (13 s con la máquina tranquila) se cortó con tres rondas a la vez, y su salida de error
-# hizo fallar test_the_sandbox_denies_nothing_to_an_honest_solution[19-rukh-juega]. El bucle infinito sigue
-# cortándose aquí.
-CELL_TIMEOUT = 45
+# Límite por celda de la ronda de prueba: el mismo que el del curso (``CELL_TIMEOUT``, que lee nbgrader_config.py). Más
+# bajo fallaba sin motivo con la máquina cargada: con 10 s (dos make test a la vez, carga 9–10) una celda de
+# «chivata» no llegó a ejecutarse; con 20 s y con 45 s, la celda de las 400 partidas del 19 (13 s con la máquina
+# tranquila) se cortó, y el error de IPython al formatear la interrupción, en stderr, hizo fallar
+# test_the_sandbox_denies_nothing_to_an_honest_solution[19-rukh-juega] (la última vez, con 45 s, en un clon nuevo
+# mientras otra cosa corría). El bucle infinito sigue cortándose aquí, 15 s más tarde.
 HERE = Path(__file__).parent
 
 
