@@ -9,7 +9,7 @@ lo que devuelve el trabajo. Sirve igual en un proceso local que en un trabajador
 
 from __future__ import annotations
 
-import atexit
+import multiprocessing.util
 import os
 import shutil
 import tempfile
@@ -162,10 +162,7 @@ def _new_scratch_course(job: Job) -> Path:
 def _template(job: Job) -> Path:
     """Una plantilla por tarea y proceso: la libreta SQLite con la tarea y los ficheros de source/."""
     if "base" not in _scratch:
-        parent = _scratch_parent()
-        remove_stale_scratch(Path(parent or tempfile.gettempdir()))
-        _scratch["base"] = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=parent))
-        atexit.register(shutil.rmtree, _scratch["base"], True)
+        _scratch["base"] = open_scratch(_scratch_parent())
     spec = job.spec
     key = ("plantilla", spec.name, spec.digest)
     if key not in _scratch:
@@ -175,6 +172,17 @@ def _template(job: Job) -> Path:
         gradebook.copy_assignment(f"sqlite:///{template.gradebook}", spec.name, spec.definition)
         _scratch[key] = folder
     return _scratch[key]
+
+
+def open_scratch(parent: Path | None) -> Path:
+    """La carpeta de usar y tirar de este proceso (en ``parent`` o en la temporal), que se borra cuando el proceso
+    termina, también si es un trabajador de un ``ProcessPoolExecutor`` o de Dask: esos salen sin pasar por ``atexit``
+    (multiprocessing solo corre sus ``Finalize``), y con ``atexit`` su carpeta se quedaba en /dev/shm, en memoria,
+    hasta la ronda siguiente. Antes, borra las de los que murieron sin poder hacerlo (``remove_stale_scratch``)."""
+    remove_stale_scratch(Path(parent or tempfile.gettempdir()))
+    base = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-", dir=parent))
+    multiprocessing.util.Finalize(None, shutil.rmtree, args=(base, True), exitpriority=0)
+    return base
 
 
 def _scratch_parent(memory: Path = Path("/dev/shm")) -> Path | None:

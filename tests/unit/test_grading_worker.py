@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
+
+import pytest
 
 from nbformat.v4 import new_output
 
@@ -199,3 +202,27 @@ def test_scratch_of_dead_workers_is_removed_and_of_live_ones_kept(tmp_path):
     assert worker.remove_stale_scratch(tmp_path) == [dead]
     assert not dead.exists() and live.exists() and other.exists()
 
+
+
+def _open_scratch_with_atexit(parent):
+    """Lo que hacía el trabajador antes (``atexit``): para comprobar que la prueba de abajo lo habría visto."""
+    import atexit
+    import shutil
+    import tempfile
+
+    base = tempfile.mkdtemp(prefix=f"{worker.SCRATCH_PREFIX}{os.getpid()}-", dir=parent)
+    atexit.register(shutil.rmtree, base, True)
+    return base
+
+
+@pytest.mark.parametrize("opener, removed", [(worker.open_scratch, True), (_open_scratch_with_atexit, False)])
+def test_a_pool_worker_takes_its_scratch_with_it_when_it_ends(tmp_path, opener, removed):
+    """Un trabajador de la ronda local (forkserver, como en ``executor``) borra su carpeta al terminar, sin esperar a
+    que la ronda siguiente la encuentre huérfana; con ``atexit`` no se borraba."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver")) as pool:
+        base = Path(pool.submit(opener, tmp_path).result())
+        assert base.is_dir() and base.parent == tmp_path
+    assert base.exists() is not removed
