@@ -78,7 +78,7 @@ class CourseSettings(Configurable):
         "poco, a la solución publicada en similarity_solution_course_notebooks (media pesada, de 0 a 1) para "
         "señalarlo: la mediana de los juegos honrados. Quien escribe muy distinto de todo no se juzga por apartarse "
         "poco. Lo da «copies_calibration --umbral».")).tag(config=True)
-    similarity_threshold_classmate = Float(0.48, help=(
+    similarity_threshold_classmate = Float(0.49, help=(
         "Parecidos en make grade (same-as-classmate): parte del código propio que no es natural (lo que no "
         "escriben también las soluciones independientes, los alumnos honrados del corpus de catalogues/independent/"
         "learners.py ni tres alumnos de la clase) que dos alumnos tienen que compartir en un cuaderno, "

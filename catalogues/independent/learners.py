@@ -6607,6 +6607,405 @@ if step < warmup:
 return floor + (lr - floor) * cosine((step - warmup) / (max_steps - warmup))
 """,
     },
+    'thirtieth/candela': {
+        'nb11-make-xy': """\
+N = (len(stream) - 1) // T
+x = stream[: N * T].view(N, T)
+y = stream[1 : N * T + 1].view(N, T)
+return x, y
+""",
+        'nb11-accumulated-step': """\
+size = x.shape[0] // n_micro
+opt.zero_grad()
+total = 0.0
+for k in range(n_micro):
+    xb = x[k * size : (k + 1) * size]
+    yb = y[k * size : (k + 1) * size]
+    logits = model(xb)
+    loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), yb.reshape(-1)) / n_micro
+    loss.backward()
+    total += loss.item()
+opt.step()
+return total
+""",
+        'nb11-data-floor': """\
+import math
+from collections import Counter
+
+pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+pair_count = Counter(pairs)
+current_count = Counter(a for a, b in pairs)
+total = 0.0
+for a, b in pairs:
+    total -= math.log(pair_count[(a, b)] / current_count[a])
+return total / len(pairs)
+""",
+        'nb17-pad-to': """\
+batch = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+for i, seq in enumerate(seqs):
+    seq = seq[:T]
+    batch[i, : len(seq)] = torch.tensor(seq)
+return batch
+""",
+        'nb17-packed-item': """\
+start = int(starts[i])
+piece = stream[start : start + block]
+x = torch.zeros(block, dtype=torch.int64)
+x[: len(piece)] = piece
+y = torch.zeros(block, dtype=torch.int64)
+y[:-1] = x[1:]
+return x, y
+""",
+        'nb17-loss-per-game': """\
+V = logits.shape[-1]
+losses = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), ignore_index=0, reduction="none")
+losses = losses.view(y.shape)
+return losses.sum(dim=1) / (y != 0).sum(dim=1)
+""",
+        'nb18-attention-forward': """\
+B, T, d = x.shape
+q, k, v = self.qkv(x).split(d, dim=-1)
+q = q.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+k = k.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+v = v.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+p = self.dropout if self.training else 0.0
+out = F.scaled_dot_product_attention(q, k, v, dropout_p=p, is_causal=True)
+out = out.transpose(1, 2).reshape(B, T, d)
+return self.resid_drop(self.proj(out))
+""",
+        'nb18-block-forward': """\
+x = x + self.attn(self.ln1(x))
+x = x + self.mlp(self.ln2(x))
+return x
+""",
+        'nb18-decoder-forward': """\
+pos = torch.arange(T, device=idx.device)
+x = self.drop(self.tokens(idx) + self.positions(pos))
+for block in self.blocks:
+    x = block(x)
+logits = self.lm_head(self.ln_f(x))
+if targets is None:
+    return logits, None
+loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+decay = [p for p in model.parameters() if p.dim() >= 2]
+no_decay = [p for p in model.parameters() if p.dim() < 2]
+return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+""",
+        'nb18-lr-at': """\
+if step < warmup:
+    return lr * step / warmup
+floor = lr * min_lr_ratio
+p = min((step - warmup) / (max_steps - warmup), 1.0)
+return floor + 0.5 * (lr - floor) * (1 + math.cos(math.pi * p))
+""",
+    },
+    'thirtieth/demetrio': {
+        'nb11-make-xy': """\
+stream_length = len(stream)
+x_windows = []
+y_windows = []
+window_start = 0
+# una ventana solo vale si el flujo tiene también su último objetivo
+while window_start + T < stream_length:
+    input_window = stream[window_start : window_start + T]
+    target_window = stream[window_start + 1 : window_start + T + 1]
+    x_windows.append(input_window)
+    y_windows.append(target_window)
+    window_start = window_start + T
+x = torch.stack(x_windows)
+y = torch.stack(y_windows)
+return x, y
+""",
+        'nb11-accumulated-step': """\
+batch_size = x.shape[0]
+games_per_piece = batch_size // n_micro
+
+# primero borro lo que hubiera en .grad
+opt.zero_grad()
+
+total_loss = 0.0
+for piece_number in range(n_micro):
+    first_game = piece_number * games_per_piece
+    last_game = first_game + games_per_piece
+    x_piece = x[first_game:last_game]
+    y_piece = y[first_game:last_game]
+
+    logits_piece = model(x_piece)
+    vocab_size = logits_piece.shape[2]
+    flat_logits = logits_piece.reshape(-1, vocab_size)
+    flat_targets = y_piece.reshape(-1)
+    piece_loss = F.cross_entropy(flat_logits, flat_targets)
+
+    # cada trozo pone una parte de la media del lote entero
+    scaled_loss = piece_loss / n_micro
+    scaled_loss.backward()
+    total_loss = total_loss + scaled_loss.item()
+
+# un solo paso con los gradientes de todos los trozos
+opt.step()
+return total_loss
+""",
+        'nb11-data-floor': """\
+import math
+
+current_tokens = x.reshape(-1).tolist()
+next_tokens = y.reshape(-1).tolist()
+number_of_positions = len(current_tokens)
+
+pair_counts = {}
+current_counts = {}
+for position in range(number_of_positions):
+    current_token = current_tokens[position]
+    next_token = next_tokens[position]
+    pair = (current_token, next_token)
+    if pair in pair_counts:
+        pair_counts[pair] = pair_counts[pair] + 1
+    else:
+        pair_counts[pair] = 1
+    if current_token in current_counts:
+        current_counts[current_token] = current_counts[current_token] + 1
+    else:
+        current_counts[current_token] = 1
+
+total_cost = 0.0
+for position in range(number_of_positions):
+    current_token = current_tokens[position]
+    next_token = next_tokens[position]
+    probability = pair_counts[(current_token, next_token)] / current_counts[current_token]
+    total_cost = total_cost - math.log(probability)
+
+average_cost = total_cost / number_of_positions
+return average_cost
+""",
+        'nb17-pad-to': """\
+all_rows = []
+for sequence in seqs:
+    row = []
+    for token_id in sequence:
+        if len(row) < T:
+            row.append(token_id)
+    # relleno a la derecha hasta tener T columnas
+    while len(row) < T:
+        row.append(pad_id)
+    all_rows.append(row)
+padded_batch = torch.tensor(all_rows, dtype=torch.int64)
+return padded_batch
+""",
+        'nb17-packed-item': """\
+start_position = int(starts[i])
+stream_length = len(stream)
+
+x_values = []
+for offset in range(block):
+    position = start_position + offset
+    if position < stream_length:
+        x_values.append(int(stream[position]))
+    else:
+        x_values.append(0)  # el flujo se acabó: <pad>
+
+y_values = []
+for offset in range(block - 1):
+    y_values.append(x_values[offset + 1])
+y_values.append(0)  # el último objetivo siempre es <pad>
+
+x = torch.tensor(x_values, dtype=torch.int64)
+y = torch.tensor(y_values, dtype=torch.int64)
+return x, y
+""",
+        'nb17-loss-per-game': """\
+batch_size, sequence_length, vocab_size = logits.shape
+flat_logits = logits.reshape(batch_size * sequence_length, vocab_size)
+flat_targets = y.reshape(batch_size * sequence_length)
+
+loss_every_position = F.cross_entropy(flat_logits, flat_targets, reduction="none")
+loss_table = loss_every_position.reshape(batch_size, sequence_length)
+
+is_real_target = y != 0
+real_mask = is_real_target.float()
+loss_of_real_targets = loss_table * real_mask
+
+sum_per_game = loss_of_real_targets.sum(dim=1)
+count_per_game = real_mask.sum(dim=1)
+mean_per_game = sum_per_game / count_per_game
+return mean_per_game
+""",
+        'nb18-attention-forward': """\
+batch_size, sequence_length, model_dim = x.shape
+number_of_heads = self.n_head
+size_of_head = self.head_dim
+
+all_three = self.qkv(x)
+queries = all_three[:, :, 0:model_dim]
+keys = all_three[:, :, model_dim : 2 * model_dim]
+values = all_three[:, :, 2 * model_dim : 3 * model_dim]
+
+queries = queries.reshape(batch_size, sequence_length, number_of_heads, size_of_head)
+queries = queries.transpose(1, 2)
+keys = keys.reshape(batch_size, sequence_length, number_of_heads, size_of_head)
+keys = keys.transpose(1, 2)
+values = values.reshape(batch_size, sequence_length, number_of_heads, size_of_head)
+values = values.transpose(1, 2)
+
+if self.training:
+    dropout_probability = self.dropout
+else:
+    dropout_probability = 0.0
+
+attended = F.scaled_dot_product_attention(
+    queries, keys, values, dropout_p=dropout_probability, is_causal=True
+)
+attended = attended.transpose(1, 2)
+joined_heads = attended.reshape(batch_size, sequence_length, model_dim)
+projected = self.proj(joined_heads)
+output = self.resid_drop(projected)
+return output
+""",
+        'nb18-block-forward': """\
+normalized_input = self.ln1(x)
+attention_output = self.attn(normalized_input)
+after_attention = x + attention_output
+
+normalized_again = self.ln2(after_attention)
+mlp_output = self.mlp(normalized_again)
+result = after_attention + mlp_output
+return result
+""",
+        'nb18-decoder-forward': """\
+token_vectors = self.tokens(idx)
+position_numbers = torch.arange(0, T, dtype=torch.long, device=idx.device)
+position_vectors = self.positions(position_numbers)
+hidden = token_vectors + position_vectors
+hidden = self.drop(hidden)
+
+for one_block in self.blocks:
+    hidden = one_block(hidden)
+
+hidden = self.ln_f(hidden)
+logits = self.lm_head(hidden)
+
+if targets is None:
+    loss = None
+else:
+    vocab_size = logits.shape[-1]
+    flat_logits = logits.reshape(B * T, vocab_size)
+    flat_targets = targets.reshape(B * T)
+    loss = F.cross_entropy(flat_logits, flat_targets, ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+parameters_with_decay = []
+parameters_without_decay = []
+for parameter in model.parameters():
+    if parameter.dim() >= 2:
+        parameters_with_decay.append(parameter)
+    else:
+        parameters_without_decay.append(parameter)
+
+first_group = {"params": parameters_with_decay, "weight_decay": weight_decay}
+second_group = {"params": parameters_without_decay, "weight_decay": 0.0}
+return [first_group, second_group]
+""",
+        'nb18-lr-at': """\
+import math
+
+if step < warmup:
+    growth_per_step = lr / warmup
+    current_lr = growth_per_step * step
+    return float(current_lr)
+
+lowest_lr = lr * min_lr_ratio
+steps_after_warmup = step - warmup
+cosine_steps = max_steps - warmup
+progress = steps_after_warmup / cosine_steps
+if progress > 1:
+    progress = 1.0
+cosine_value = math.cos(math.pi * progress)
+current_lr = lowest_lr + 0.5 * (lr - lowest_lr) * (1 + cosine_value)
+return float(current_lr)
+""",
+    },
+    'thirtieth/esperanza': {
+        'nb11-make-xy': """\
+n = (stream.numel() - 1) // T
+windows = stream[: n * T + 1].unfold(0, T + 1, T)   # (n, T + 1), paso T: comparten un token
+return windows[:, :-1], windows[:, 1:]
+""",
+        'nb11-accumulated-step': """\
+opt.zero_grad(set_to_none=True)
+seen = 0.0
+for xb, yb in zip(x.chunk(n_micro), y.chunk(n_micro)):
+    share = yb.numel() / y.numel()          # qué parte de la media le toca a este trozo
+    part = F.cross_entropy(model(xb).flatten(0, 1), yb.flatten()) * share
+    part.backward()
+    seen += part.detach().item()
+opt.step()
+return seen
+""",
+        'nb11-data-floor': """\
+a, b = x.flatten(), y.flatten()
+_, pair_of, pair_n = torch.unique(torch.stack([a, b]), dim=1, return_inverse=True, return_counts=True)
+_, cur_of, cur_n = torch.unique(a, return_inverse=True, return_counts=True)
+p = pair_n[pair_of].double() / cur_n[cur_of].double()
+return float(-p.log().mean())
+""",
+        'nb17-pad-to': """\
+import torch.nn.functional as F
+
+def row(seq):
+    t = torch.as_tensor(seq[:T], dtype=torch.int64)
+    return F.pad(t, (0, T - t.numel()), value=pad_id)
+
+return torch.stack([row(s) for s in seqs])
+""",
+        'nb17-packed-item': """\
+s = int(starts[i])
+x = F.pad(stream[s : s + block].long(), (0, max(0, block - (len(stream) - s))), value=0)
+y = x.roll(-1)
+y[-1] = 0
+return x, y
+""",
+        'nb17-loss-per-game': """\
+nll = -logits.log_softmax(dim=-1).gather(-1, y.unsqueeze(-1)).squeeze(-1)
+real = y.ne(0)
+return torch.where(real, nll, torch.zeros_like(nll)).sum(-1) / real.sum(-1)
+""",
+        'nb18-attention-forward': """\
+B, T, _ = x.shape
+q, k, v = self.qkv(x).view(B, T, 3, self.n_head, self.head_dim).permute(2, 0, 3, 1, 4)
+heads = F.scaled_dot_product_attention(q, k, v, is_causal=True, dropout_p=self.dropout if self.training else 0.0)
+return self.resid_drop(self.proj(heads.transpose(1, 2).flatten(2)))
+""",
+        'nb18-block-forward': """\
+h = x + self.attn(self.ln1(x))
+return h + self.mlp(self.ln2(h))
+""",
+        'nb18-decoder-forward': """\
+h = self.drop(self.tokens(idx) + self.positions.weight[:T])   # la tabla de posiciones ya está en su dispositivo
+for layer in self.blocks:
+    h = layer(h)
+logits = self.lm_head(self.ln_f(h))
+loss = None if targets is None else F.cross_entropy(logits.transpose(1, 2), targets, ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+buckets = {True: [], False: []}
+for p in model.parameters():               # parameters() ya no repite el peso atado
+    buckets[p.ndim >= 2].append(p)
+return [dict(params=buckets[True], weight_decay=weight_decay), dict(params=buckets[False], weight_decay=0.0)]
+""",
+        'nb18-lr-at': """\
+def half_cosine(progress):
+    return 0.5 * (1.0 + math.cos(math.pi * progress))
+
+if step < warmup:
+    return lr * step / warmup
+floor = lr * min_lr_ratio
+return floor + (lr - floor) * half_cosine(min(1.0, (step - warmup) / (max_steps - warmup)))
+""",
+    },
     'twelfth/agustin': {
         'nb11-make-xy': """\
 N = (len(stream) - 1) // T
@@ -7379,6 +7778,444 @@ if step < warmup:
 floor = lr * min_lr_ratio
 progress = min(1.0, (step - warmup) / (max_steps - warmup))
 return float(floor + (lr - floor) * half_cosine(progress))
+""",
+    },
+    'twentyeighth/petra': {
+        'nb11-make-xy': """\
+
+N = (len(stream) - 1) // T
+x = stream[: N * T].view(N, T)
+y = stream[1 : N * T + 1].view(N, T)
+return x, y
+""",
+        'nb11-accumulated-step': """\
+
+opt.zero_grad()
+size = x.shape[0] // n_micro
+total = 0.0
+for i in range(n_micro):
+    xb, yb = x[i * size : (i + 1) * size], y[i * size : (i + 1) * size]
+    logits = model(xb)
+    loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), yb.reshape(-1)) / n_micro
+    loss.backward()
+    total += loss.item()
+opt.step()
+return total
+""",
+        'nb11-data-floor': """\
+
+from collections import Counter
+
+pairs = list(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+pair_counts = Counter(pairs)
+first_counts = Counter(a for a, _ in pairs)
+total = 0.0
+for a, b in pairs:
+    total -= math.log(pair_counts[(a, b)] / first_counts[a])
+return total / len(pairs)
+""",
+        'nb17-pad-to': """\
+
+batch = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+for i, s in enumerate(seqs):
+    s = s[:T]
+    batch[i, : len(s)] = torch.tensor(s, dtype=torch.int64)
+return batch
+""",
+        'nb17-packed-item': """\
+
+start = int(starts[i])
+piece = stream[start : start + block + 1].long()
+window = torch.zeros(block + 1, dtype=torch.int64)
+window[: len(piece)] = piece
+x = window[:-1]
+y = window[1:].clone()
+y[-1] = 0
+return x, y
+""",
+        'nb17-loss-per-game': """\
+
+B, T, V = logits.shape
+losses = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), ignore_index=0, reduction="none").view(B, T)
+real = (y != 0).float()
+return (losses * real).sum(dim=1) / real.sum(dim=1)
+""",
+        'nb18-attention-forward': """\
+
+B, T, d = x.shape
+q, k, v = self.qkv(x).split(d, dim=-1)
+q = q.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+k = k.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+v = v.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+p = self.dropout if self.training else 0.0
+out = F.scaled_dot_product_attention(q, k, v, dropout_p=p, is_causal=True)
+out = out.transpose(1, 2).contiguous().view(B, T, d)
+return self.resid_drop(self.proj(out))
+""",
+        'nb18-block-forward': """\
+
+x = x + self.attn(self.ln1(x))
+x = x + self.mlp(self.ln2(x))
+return x
+""",
+        'nb18-decoder-forward': """\
+
+pos = torch.arange(T, device=idx.device)
+h = self.drop(self.tokens(idx) + self.positions(pos))
+for block in self.blocks:
+    h = block(h)
+logits = self.lm_head(self.ln_f(h))
+if targets is None:
+    return logits, None
+loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+
+decay = [p for p in model.parameters() if p.dim() >= 2]
+no_decay = [p for p in model.parameters() if p.dim() < 2]
+return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+""",
+        'nb18-lr-at': """\
+
+if step < warmup:
+    return lr * step / warmup
+floor = lr * min_lr_ratio
+p = min(1.0, (step - warmup) / (max_steps - warmup))
+return floor + 0.5 * (lr - floor) * (1 + math.cos(math.pi * p))
+""",
+    },
+    'twentyeighth/laureano': {
+        'nb11-make-xy': """\
+
+total_length = stream.shape[0]
+# cuento cuántas ventanas completas caben (cada una necesita T + 1 tokens)
+number_of_windows = 0
+while (number_of_windows + 1) * T + 1 <= total_length:
+    number_of_windows = number_of_windows + 1
+
+if number_of_windows == 0:
+    empty_inputs = torch.zeros((0, T), dtype=torch.int64)
+    empty_targets = torch.zeros((0, T), dtype=torch.int64)
+    return empty_inputs, empty_targets
+
+inputs_list = []
+targets_list = []
+for window_index in range(number_of_windows):
+    window_start = window_index * T
+    window_inputs = stream[window_start : window_start + T]
+    window_targets = stream[window_start + 1 : window_start + T + 1]
+    inputs_list.append(window_inputs)
+    targets_list.append(window_targets)
+
+inputs_tensor = torch.stack(inputs_list)
+targets_tensor = torch.stack(targets_list)
+return inputs_tensor, targets_tensor
+""",
+        'nb11-accumulated-step': """\
+
+games_per_piece = x.shape[0] // n_micro
+# primero borro lo que hubiera en .grad de antes
+opt.zero_grad()
+whole_batch_loss = 0.0
+for piece_number in range(n_micro):
+    first_game = piece_number * games_per_piece
+    last_game = first_game + games_per_piece
+    piece_inputs = x[first_game:last_game]
+    piece_targets = y[first_game:last_game]
+    piece_logits = model(piece_inputs)
+    vocabulary_size = piece_logits.shape[2]
+    flat_logits = piece_logits.reshape(-1, vocabulary_size)
+    flat_targets = piece_targets.reshape(-1)
+    piece_loss = F.cross_entropy(flat_logits, flat_targets)
+    # cada trozo es una parte de la media: lo divido entre el número de trozos
+    scaled_piece_loss = piece_loss / n_micro
+    scaled_piece_loss.backward()
+    whole_batch_loss = whole_batch_loss + scaled_piece_loss.item()
+# un solo paso al final, con los gradientes de todos los trozos
+opt.step()
+return whole_batch_loss
+""",
+        'nb11-data-floor': """\
+
+current_tokens = x.reshape(-1).tolist()
+next_tokens = y.reshape(-1).tolist()
+
+# cuento las parejas y los tokens actuales
+pair_counts = {}
+current_counts = {}
+for position in range(len(current_tokens)):
+    current_token = current_tokens[position]
+    next_token = next_tokens[position]
+    pair = (current_token, next_token)
+    if pair in pair_counts:
+        pair_counts[pair] = pair_counts[pair] + 1
+    else:
+        pair_counts[pair] = 1
+    if current_token in current_counts:
+        current_counts[current_token] = current_counts[current_token] + 1
+    else:
+        current_counts[current_token] = 1
+
+# sumo lo que paga cada posición
+sum_of_losses = 0.0
+for position in range(len(current_tokens)):
+    current_token = current_tokens[position]
+    next_token = next_tokens[position]
+    probability = pair_counts[(current_token, next_token)] / current_counts[current_token]
+    sum_of_losses = sum_of_losses - math.log(probability)
+
+number_of_positions = len(current_tokens)
+average_loss = sum_of_losses / number_of_positions
+return float(average_loss)
+""",
+        'nb17-pad-to': """\
+
+padded_rows = []
+for sequence in seqs:
+    row = []
+    for token_id in sequence:
+        if len(row) < T:
+            row.append(token_id)
+    # relleno a la derecha hasta tener T columnas
+    while len(row) < T:
+        row.append(pad_id)
+    padded_rows.append(row)
+result = torch.tensor(padded_rows, dtype=torch.int64)
+return result
+""",
+        'nb17-packed-item': """\
+
+start_position = int(starts[i])
+stream_length = stream.shape[0]
+window_tokens = []
+for offset in range(block):
+    position = start_position + offset
+    if position < stream_length:
+        window_tokens.append(int(stream[position]))
+    else:
+        window_tokens.append(0)   # el flujo se acabó: <pad>
+inputs = torch.tensor(window_tokens, dtype=torch.int64)
+targets_list = []
+for offset in range(1, block):
+    targets_list.append(window_tokens[offset])
+targets_list.append(0)   # el último objetivo siempre es <pad>
+targets = torch.tensor(targets_list, dtype=torch.int64)
+return inputs, targets
+""",
+        'nb17-loss-per-game': """\
+
+batch_size = logits.shape[0]
+sequence_length = logits.shape[1]
+vocabulary_size = logits.shape[2]
+flat_logits = logits.reshape(batch_size * sequence_length, vocabulary_size)
+flat_targets = y.reshape(batch_size * sequence_length)
+loss_of_every_position = F.cross_entropy(flat_logits, flat_targets, reduction="none")
+loss_table = loss_of_every_position.reshape(batch_size, sequence_length)
+is_real_target = y != 0
+# las posiciones de relleno no cuentan: las pongo a cero
+real_losses = torch.where(is_real_target, loss_table, torch.zeros_like(loss_table))
+sum_per_game = real_losses.sum(dim=1)
+count_per_game = is_real_target.sum(dim=1)
+average_per_game = sum_per_game / count_per_game
+return average_per_game
+""",
+        'nb18-attention-forward': """\
+
+batch_size, sequence_length, model_width = x.shape
+number_of_heads = self.n_head
+size_of_head = self.head_dim
+all_projections = self.qkv(x)
+queries = all_projections[:, :, 0:model_width]
+keys = all_projections[:, :, model_width : 2 * model_width]
+values = all_projections[:, :, 2 * model_width : 3 * model_width]
+# las cabezas delante de las posiciones: (B, H, T, D)
+queries = queries.reshape(batch_size, sequence_length, number_of_heads, size_of_head)
+queries = queries.transpose(1, 2)
+keys = keys.reshape(batch_size, sequence_length, number_of_heads, size_of_head)
+keys = keys.transpose(1, 2)
+values = values.reshape(batch_size, sequence_length, number_of_heads, size_of_head)
+values = values.transpose(1, 2)
+if self.training:
+    attention_dropout = self.dropout
+else:
+    attention_dropout = 0.0
+attended = F.scaled_dot_product_attention(queries, keys, values, dropout_p=attention_dropout, is_causal=True)
+# vuelvo a juntar las cabezas
+attended = attended.transpose(1, 2)
+attended = attended.reshape(batch_size, sequence_length, model_width)
+projected = self.proj(attended)
+output = self.resid_drop(projected)
+return output
+""",
+        'nb18-block-forward': """\
+
+normalized_for_attention = self.ln1(x)
+attention_result = self.attn(normalized_for_attention)
+after_attention = x + attention_result
+normalized_for_mlp = self.ln2(after_attention)
+mlp_result = self.mlp(normalized_for_mlp)
+output = after_attention + mlp_result
+return output
+""",
+        'nb18-decoder-forward': """\
+
+device_of_input = idx.device
+position_numbers = torch.arange(0, T, device=device_of_input)
+token_embeddings = self.tokens(idx)
+position_embeddings = self.positions(position_numbers)
+hidden = token_embeddings + position_embeddings
+hidden = self.drop(hidden)
+for decoder_block in self.blocks:
+    hidden = decoder_block(hidden)
+hidden = self.ln_f(hidden)
+logits = self.lm_head(hidden)
+if targets is None:
+    loss = None
+else:
+    vocabulary_size = logits.shape[2]
+    flat_logits = logits.reshape(B * T, vocabulary_size)
+    flat_targets = targets.reshape(B * T)
+    loss = F.cross_entropy(flat_logits, flat_targets, ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+
+parameters_with_decay = []
+parameters_without_decay = []
+for parameter in model.parameters():
+    number_of_dimensions = len(parameter.shape)
+    if number_of_dimensions >= 2:
+        parameters_with_decay.append(parameter)
+    else:
+        parameters_without_decay.append(parameter)
+first_group = {"params": parameters_with_decay, "weight_decay": weight_decay}
+second_group = {"params": parameters_without_decay, "weight_decay": 0.0}
+return [first_group, second_group]
+""",
+        'nb18-lr-at': """\
+
+lowest_lr = lr * min_lr_ratio
+if step < warmup:
+    increase_per_step = lr / warmup
+    current_lr = increase_per_step * step
+elif step > max_steps:
+    current_lr = lowest_lr
+else:
+    steps_since_warmup = step - warmup
+    length_of_cosine = max_steps - warmup
+    progress = steps_since_warmup / length_of_cosine
+    cosine_value = math.cos(math.pi * progress)
+    current_lr = lowest_lr + 0.5 * (lr - lowest_lr) * (1 + cosine_value)
+return float(current_lr)
+""",
+    },
+    'twentyeighth/jacoba': {
+        'nb11-make-xy': """\
+
+if len(stream) <= T:
+    nothing = stream.new_empty((0, T))
+    return nothing, nothing.clone()
+windows = stream.unfold(0, T + 1, T)          # (N, T + 1): cada ventana con su último objetivo
+return windows[:, :-1].contiguous(), windows[:, 1:].contiguous()
+""",
+        'nb11-accumulated-step': """\
+
+def part_loss(xs, ys):
+    out = model(xs)
+    return F.cross_entropy(out.flatten(end_dim=-2), ys.flatten())
+
+opt.zero_grad(set_to_none=True)
+seen = []
+for xs, ys in zip(x.chunk(n_micro), y.chunk(n_micro)):
+    piece = part_loss(xs, ys) / n_micro
+    piece.backward()
+    seen.append(piece.detach())
+opt.step()
+return torch.stack(seen).sum().item()
+""",
+        'nb11-data-floor': """\
+
+def counts_of(rows):
+    _, inverse, counts = torch.unique(rows, dim=0, return_inverse=True, return_counts=True)
+    return counts[inverse].double()
+
+a, b = x.flatten(), y.flatten()
+pair_n = counts_of(torch.stack((a, b), dim=1))
+first_n = counts_of(a.unsqueeze(1))
+return float(-(pair_n / first_n).log().mean())
+""",
+        'nb17-pad-to': """\
+
+def fit(seq):
+    head = list(seq[:T])
+    return head + [pad_id] * (T - len(head))
+
+return torch.tensor([fit(s) for s in seqs], dtype=torch.long).reshape(len(seqs), T)
+""",
+        'nb17-packed-item': """\
+
+first = starts[i].item()
+chunk = stream[first : first + block].to(torch.long)
+x = F.pad(chunk, (0, block - chunk.numel()), value=0)
+y = torch.cat((x[1:], x.new_zeros(1)))
+return x, y
+""",
+        'nb17-loss-per-game': """\
+
+log_probs = torch.log_softmax(logits.float(), dim=-1)
+picked = log_probs.gather(-1, y.unsqueeze(-1)).squeeze(-1)    # (B, T)
+mask = y.ne(0).to(picked.dtype)
+return -(picked * mask).sum(-1) / mask.sum(-1)
+""",
+        'nb18-attention-forward': """\
+
+B, T, _ = x.shape
+q, k, v = self.qkv(x).unflatten(-1, (3, self.n_head, self.head_dim)).permute(2, 0, 3, 1, 4).unbind(0)
+mixed = F.scaled_dot_product_attention(
+    q, k, v, is_causal=True, dropout_p=self.dropout if self.training else 0.0
+)
+return self.resid_drop(self.proj(mixed.transpose(1, 2).flatten(2)))
+""",
+        'nb18-block-forward': """\
+
+residual = x + self.attn(self.ln1(x))
+return residual + self.mlp(self.ln2(residual))
+""",
+        'nb18-decoder-forward': """\
+
+from functools import reduce
+
+where = torch.arange(T, device=idx.device).unsqueeze(0)
+h = self.drop(self.tokens(idx) + self.positions(where))
+h = reduce(lambda acc, layer: layer(acc), self.blocks, h)
+logits = self.lm_head(self.ln_f(h))
+loss = (
+    None if targets is None
+    else F.cross_entropy(logits.flatten(0, 1), targets.flatten(), ignore_index=0)
+)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+
+buckets = {True: [], False: []}
+for p in model.parameters():
+    buckets[p.ndim >= 2].append(p)
+return [
+    {"params": buckets[True], "weight_decay": weight_decay},
+    {"params": buckets[False], "weight_decay": 0.0},
+]
+""",
+        'nb18-lr-at': """\
+
+def cosine(progress):
+    return 0.5 * (1.0 + math.cos(math.pi * progress))
+
+if step < warmup:
+    return float(lr * step / warmup)
+floor = lr * min_lr_ratio
+progress = min(step - warmup, max_steps - warmup) / (max_steps - warmup)
+return float(floor + (lr - floor) * cosine(progress))
 """,
     },
     'twentyfifth/tamara': {
@@ -8559,6 +9396,394 @@ progress = min(max(step - warmup, 0) / (max_steps - warmup), 1.0)
 return floor + (lr - floor) * (1 + math.cos(math.pi * progress)) / 2
 """,
     },
+    'twentyninth/tadeo': {
+        'nb11-make-xy': """\
+
+n = (len(stream) - 1) // T
+x = stream[: n * T].view(n, T)
+y = stream[1 : n * T + 1].view(n, T)
+return x, y
+""",
+        'nb11-accumulated-step': """\
+
+opt.zero_grad()
+total = 0.0
+for xs, ys in zip(x.split(x.shape[0] // n_micro), y.split(y.shape[0] // n_micro)):
+    logits = model(xs)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), ys.reshape(-1)) / n_micro
+    loss.backward()
+    total += loss.item()
+opt.step()
+return total
+""",
+        'nb11-data-floor': """\
+
+pairs = Counter(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+seen = Counter(x.reshape(-1).tolist())
+return -sum(n * math.log(n / seen[a]) for (a, b), n in pairs.items()) / x.numel()
+""",
+        'nb17-pad-to': """\
+
+out = torch.full((len(seqs), T), pad_id, dtype=torch.int64)
+for i, s in enumerate(seqs):
+    s = s[:T]
+    out[i, : len(s)] = torch.tensor(s, dtype=torch.int64)
+return out
+""",
+        'nb17-packed-item': """\
+
+start = int(starts[i])
+window = stream[start : start + block + 1].long()
+window = torch.cat([window, torch.zeros(block + 1 - len(window), dtype=torch.int64)])
+x = window[:-1]
+y = window[1:]
+y[-1] = 0
+return x, y
+""",
+        'nb17-loss-per-game': """\
+
+B, T, V = logits.shape
+losses = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), reduction="none").view(B, T)
+real = (y != 0).float()
+return (losses * real).sum(dim=1) / real.sum(dim=1)
+""",
+        'nb18-attention-forward': """\
+
+B, T, d = x.shape
+q, k, v = self.qkv(x).split(d, dim=-1)
+q = q.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+k = k.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+v = v.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+p = self.dropout if self.training else 0.0
+out = F.scaled_dot_product_attention(q, k, v, dropout_p=p, is_causal=True)
+out = out.transpose(1, 2).contiguous().view(B, T, d)
+return self.resid_drop(self.proj(out))
+""",
+        'nb18-block-forward': """\
+
+x = x + self.attn(self.ln1(x))
+return x + self.mlp(self.ln2(x))
+""",
+        'nb18-decoder-forward': """\
+
+pos = torch.arange(T, device=idx.device)
+h = self.drop(self.tokens(idx) + self.positions(pos))
+for block in self.blocks:
+    h = block(h)
+logits = self.lm_head(self.ln_f(h))
+loss = None
+if targets is not None:
+    loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+
+decay = [p for p in model.parameters() if p.dim() >= 2]
+rest = [p for p in model.parameters() if p.dim() < 2]
+return [{"params": decay, "weight_decay": weight_decay}, {"params": rest, "weight_decay": 0.0}]
+""",
+        'nb18-lr-at': """\
+
+if step < warmup:
+    return lr * step / warmup
+floor = lr * min_lr_ratio
+p = min(1.0, (step - warmup) / (max_steps - warmup))
+return floor + 0.5 * (lr - floor) * (1 + math.cos(math.pi * p))
+""",
+    },
+    'twentyninth/valeriano': {
+        'nb11-make-xy': """\
+
+total_tokens = stream.shape[0]
+number_of_windows = 0
+while (number_of_windows + 1) * T + 1 <= total_tokens:
+    number_of_windows = number_of_windows + 1
+rows_of_inputs = []
+rows_of_targets = []
+for window_index in range(number_of_windows):
+    window_start = window_index * T
+    input_row = stream[window_start : window_start + T]
+    target_row = stream[window_start + 1 : window_start + T + 1]
+    rows_of_inputs.append(input_row)
+    rows_of_targets.append(target_row)
+inputs = torch.stack(rows_of_inputs)
+targets = torch.stack(rows_of_targets)
+return inputs, targets
+""",
+        'nb11-accumulated-step': """\
+
+# borro lo que hubiera en .grad antes de empezar
+opt.zero_grad()
+batch_size = x.shape[0]
+micro_size = batch_size // n_micro
+total_loss = 0.0
+for micro_index in range(n_micro):
+    first_game = micro_index * micro_size
+    last_game = first_game + micro_size
+    micro_inputs = x[first_game:last_game]
+    micro_targets = y[first_game:last_game]
+    micro_logits = model(micro_inputs)
+    vocabulary_size = micro_logits.shape[-1]
+    flat_logits = micro_logits.reshape(-1, vocabulary_size)
+    flat_targets = micro_targets.reshape(-1)
+    micro_loss = F.cross_entropy(flat_logits, flat_targets)
+    # cada trozo pone 1/n_micro de la media del lote entero
+    scaled_loss = micro_loss / n_micro
+    scaled_loss.backward()
+    total_loss = total_loss + scaled_loss.item()
+# un solo paso al final, con los gradientes de todos los trozos sumados
+opt.step()
+return total_loss
+""",
+        'nb11-data-floor': """\
+
+all_current = x.reshape(-1).tolist()
+all_next = y.reshape(-1).tolist()
+count_of_pairs = {}
+count_of_current = {}
+for position in range(len(all_current)):
+    current_token = all_current[position]
+    next_token = all_next[position]
+    pair = (current_token, next_token)
+    if pair in count_of_pairs:
+        count_of_pairs[pair] = count_of_pairs[pair] + 1
+    else:
+        count_of_pairs[pair] = 1
+    if current_token in count_of_current:
+        count_of_current[current_token] = count_of_current[current_token] + 1
+    else:
+        count_of_current[current_token] = 1
+sum_of_costs = 0.0
+for position in range(len(all_current)):
+    current_token = all_current[position]
+    next_token = all_next[position]
+    probability = count_of_pairs[(current_token, next_token)] / count_of_current[current_token]
+    sum_of_costs = sum_of_costs - math.log(probability)
+number_of_positions = len(all_current)
+return sum_of_costs / number_of_positions
+""",
+        'nb17-pad-to': """\
+
+padded_rows = []
+for sequence in seqs:
+    new_row = []
+    for token in sequence:
+        if len(new_row) < T:
+            new_row.append(token)
+    while len(new_row) < T:
+        new_row.append(pad_id)
+    padded_rows.append(new_row)
+result = torch.tensor(padded_rows, dtype=torch.int64)
+return result
+""",
+        'nb17-packed-item': """\
+
+start_position = int(starts[i])
+stream_length = stream.shape[0]
+input_tokens = []
+for offset in range(block):
+    position = start_position + offset
+    if position < stream_length:
+        input_tokens.append(int(stream[position]))
+    else:
+        input_tokens.append(0)
+target_tokens = []
+for offset in range(block - 1):
+    target_tokens.append(input_tokens[offset + 1])
+target_tokens.append(0)
+x_window = torch.tensor(input_tokens, dtype=torch.int64)
+y_window = torch.tensor(target_tokens, dtype=torch.int64)
+return x_window, y_window
+""",
+        'nb17-loss-per-game': """\
+
+batch_size = logits.shape[0]
+number_of_positions = logits.shape[1]
+vocabulary_size = logits.shape[2]
+flat_logits = logits.reshape(batch_size * number_of_positions, vocabulary_size)
+flat_targets = y.reshape(batch_size * number_of_positions)
+# con ignore_index=0 las posiciones de relleno dan pérdida 0
+loss_of_each_position = F.cross_entropy(flat_logits, flat_targets, ignore_index=0, reduction="none")
+loss_table = loss_of_each_position.reshape(batch_size, number_of_positions)
+is_real_target = y != 0
+sum_per_game = loss_table.sum(dim=1)
+count_per_game = is_real_target.sum(dim=1)
+mean_per_game = sum_per_game / count_per_game
+return mean_per_game
+""",
+        'nb18-attention-forward': """\
+
+batch_size, sequence_length, model_dim = x.shape
+all_three = self.qkv(x)
+queries = all_three[:, :, 0:model_dim]
+keys = all_three[:, :, model_dim : 2 * model_dim]
+values = all_three[:, :, 2 * model_dim : 3 * model_dim]
+queries = queries.reshape(batch_size, sequence_length, self.n_head, self.head_dim)
+queries = queries.transpose(1, 2)
+keys = keys.reshape(batch_size, sequence_length, self.n_head, self.head_dim)
+keys = keys.transpose(1, 2)
+values = values.reshape(batch_size, sequence_length, self.n_head, self.head_dim)
+values = values.transpose(1, 2)
+if self.training:
+    attention_dropout = self.dropout
+else:
+    attention_dropout = 0.0
+attended = F.scaled_dot_product_attention(queries, keys, values, dropout_p=attention_dropout, is_causal=True)
+attended = attended.transpose(1, 2)
+joined_heads = attended.reshape(batch_size, sequence_length, model_dim)
+projected = self.proj(joined_heads)
+output = self.resid_drop(projected)
+return output
+""",
+        'nb18-block-forward': """\
+
+normalized_first = self.ln1(x)
+attention_output = self.attn(normalized_first)
+after_attention = x + attention_output
+normalized_second = self.ln2(after_attention)
+mlp_output = self.mlp(normalized_second)
+final_output = after_attention + mlp_output
+return final_output
+""",
+        'nb18-decoder-forward': """\
+
+token_embeddings = self.tokens(idx)
+position_numbers = torch.arange(0, T, dtype=torch.long, device=idx.device)
+position_embeddings = self.positions(position_numbers)
+hidden = token_embeddings + position_embeddings
+hidden = self.drop(hidden)
+for one_block in self.blocks:
+    hidden = one_block(hidden)
+hidden = self.ln_f(hidden)
+logits = self.lm_head(hidden)
+if targets is None:
+    loss = None
+else:
+    vocabulary_size = logits.shape[-1]
+    flat_logits = logits.reshape(B * T, vocabulary_size)
+    flat_targets = targets.reshape(B * T)
+    loss = F.cross_entropy(flat_logits, flat_targets, ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+
+parameters_with_decay = []
+parameters_without_decay = []
+for parameter in model.parameters():
+    if parameter.dim() >= 2:
+        parameters_with_decay.append(parameter)
+    else:
+        parameters_without_decay.append(parameter)
+first_group = {"params": parameters_with_decay, "weight_decay": weight_decay}
+second_group = {"params": parameters_without_decay, "weight_decay": 0.0}
+return [first_group, second_group]
+""",
+        'nb18-lr-at': """\
+
+if step < warmup:
+    warmup_fraction = step / warmup
+    current_lr = lr * warmup_fraction
+    return float(current_lr)
+lowest_lr = lr * min_lr_ratio
+if step >= max_steps:
+    return float(lowest_lr)
+progress = (step - warmup) / (max_steps - warmup)
+cosine_factor = (1 + math.cos(math.pi * progress)) / 2
+current_lr = lowest_lr + (lr - lowest_lr) * cosine_factor
+return float(current_lr)
+""",
+    },
+    'twentyninth/yaiza': {
+        'nb11-make-xy': """\
+
+n = (stream.numel() - 1) // T
+# ventanas de T + 1 tokens que avanzan de T en T: cada una trae sus entradas y sus objetivos
+windows = stream[: n * T + 1].unfold(0, T + 1, T)
+return windows[:, :-1].contiguous(), windows[:, 1:].contiguous()
+""",
+        'nb11-accumulated-step': """\
+
+def scaled_backward(xs, ys):
+    logits = model(xs)
+    part = F.cross_entropy(logits.flatten(0, 1), ys.flatten()) / n_micro
+    part.backward()
+    return part.item()
+
+opt.zero_grad(set_to_none=True)
+loss = sum(scaled_backward(xs, ys) for xs, ys in zip(x.chunk(n_micro), y.chunk(n_micro)))
+opt.step()
+return float(loss)
+""",
+        'nb11-data-floor': """\
+
+a, b = x.flatten(), y.flatten()
+_, pair_of, pair_counts = torch.unique(torch.stack([a, b], dim=1), dim=0, return_inverse=True, return_counts=True)
+_, current_of, current_counts = torch.unique(a, return_inverse=True, return_counts=True)
+p = pair_counts[pair_of].double() / current_counts[current_of].double()
+return float(-p.log().mean())
+""",
+        'nb17-pad-to': """\
+
+from torch.nn.functional import pad
+
+rows = [torch.tensor(s[:T], dtype=torch.long) for s in seqs]
+return torch.stack([pad(r, (0, T - r.numel()), value=pad_id) for r in rows])
+""",
+        'nb17-packed-item': """\
+
+start = starts[i].item()
+piece = stream[start : start + block + 1].to(torch.int64)
+window = torch.nn.functional.pad(piece, (0, block + 1 - piece.numel()))
+return window[:-1], torch.cat([window[1:-1], window.new_zeros(1)])
+""",
+        'nb17-loss-per-game': """\
+
+# cross_entropy acepta (B, V, T): la pérdida de cada posición, sin aplanar
+per_token = F.cross_entropy(logits.transpose(1, 2), y, reduction="none", ignore_index=0)
+return per_token.sum(dim=1) / y.ne(0).sum(dim=1)
+""",
+        'nb18-attention-forward': """\
+
+def heads(t):
+    return t.unflatten(-1, (self.n_head, self.head_dim)).transpose(1, 2)
+
+q, k, v = map(heads, self.qkv(x).chunk(3, dim=-1))
+mixed = F.scaled_dot_product_attention(q, k, v, dropout_p=self.dropout if self.training else 0.0, is_causal=True)
+return self.resid_drop(self.proj(mixed.transpose(1, 2).flatten(2)))
+""",
+        'nb18-block-forward': """\
+
+for norm, layer in ((self.ln1, self.attn), (self.ln2, self.mlp)):
+    x = x + layer(norm(x))
+return x
+""",
+        'nb18-decoder-forward': """\
+
+h = self.drop(self.tokens(idx) + self.positions(torch.arange(T, device=idx.device)))
+for layer in self.blocks:
+    h = layer(h)
+logits = self.lm_head(self.ln_f(h))
+loss = None if targets is None else F.cross_entropy(logits.flatten(0, 1), targets.flatten(), ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+
+matrices, others = [], []
+for p in model.parameters():
+    (matrices if p.ndim >= 2 else others).append(p)
+return [dict(params=matrices, weight_decay=weight_decay), dict(params=others, weight_decay=0.0)]
+""",
+        'nb18-lr-at': """\
+
+def half_cosine(fraction):
+    return 0.5 * (1.0 + math.cos(math.pi * min(fraction, 1.0)))
+
+if step < warmup:
+    return float(lr * step / warmup)
+floor = lr * min_lr_ratio
+return float(floor + (lr - floor) * half_cosine((step - warmup) / (max_steps - warmup)))
+""",
+    },
     'twentysecond/isidro': {
         'nb11-make-xy': """\
 n = (len(stream) - 1) // T
@@ -8944,6 +10169,347 @@ if step < warmup:
     return float(lr * step / warmup)
 s = lr * min_lr_ratio
 return s + (lr - s) * 0.5 * (1 + math.cos(math.pi * clamp01((step - warmup) / (max_steps - warmup))))
+""",
+    },
+    'twentyseventh/abundio': {
+        'nb11-make-xy': """\
+N = (len(stream) - 1) // T
+x = stream[: N * T].view(N, T)
+y = stream[1 : N * T + 1].view(N, T)
+return x, y
+""",
+        'nb11-accumulated-step': """\
+size = x.shape[0] // n_micro
+opt.zero_grad()
+total = 0.0
+for xb, yb in zip(x.split(size), y.split(size)):
+    logits = model(xb)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), yb.reshape(-1)) / n_micro
+    loss.backward()
+    total += loss.item()
+opt.step()
+return total
+""",
+        'nb11-data-floor': """\
+pairs = Counter(zip(x.reshape(-1).tolist(), y.reshape(-1).tolist()))
+seen = Counter(x.reshape(-1).tolist())
+total = 0.0
+for (a, b), n in pairs.items():
+    total -= n * math.log(n / seen[a])
+return total / x.numel()
+""",
+        'nb17-pad-to': """\
+batch = torch.full((len(seqs), T), pad_id)
+for i, s in enumerate(seqs):
+    s = s[:T]
+    batch[i, : len(s)] = torch.tensor(s)
+return batch
+""",
+        'nb17-packed-item': """\
+start = int(starts[i])
+piece = stream[start : start + block + 1].long()
+piece = torch.cat([piece, torch.zeros(block + 1 - len(piece), dtype=torch.long)])
+x = piece[:-1]
+y = piece[1:].clone()
+y[-1] = 0
+return x, y
+""",
+        'nb17-loss-per-game': """\
+B, T, V = logits.shape
+losses = F.cross_entropy(logits.reshape(-1, V), y.reshape(-1), reduction="none").view(B, T)
+real = y != 0
+return (losses * real).sum(dim=1) / real.sum(dim=1)
+""",
+        'nb18-attention-forward': """\
+B, T, d = x.shape
+q, k, v = self.qkv(x).split(d, dim=-1)
+q = q.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+k = k.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+v = v.view(B, T, self.n_head, self.head_dim).transpose(1, 2)
+p = self.dropout if self.training else 0.0
+out = F.scaled_dot_product_attention(q, k, v, dropout_p=p, is_causal=True)
+out = out.transpose(1, 2).reshape(B, T, d)
+return self.resid_drop(self.proj(out))
+""",
+        'nb18-block-forward': """\
+x = x + self.attn(self.ln1(x))
+return x + self.mlp(self.ln2(x))
+""",
+        'nb18-decoder-forward': """\
+pos = torch.arange(T, device=idx.device)
+h = self.drop(self.tokens(idx) + self.positions(pos))
+for block in self.blocks:
+    h = block(h)
+logits = self.lm_head(self.ln_f(h))
+loss = None
+if targets is not None:
+    loss = F.cross_entropy(logits.view(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+decay = [p for p in model.parameters() if p.dim() >= 2]
+no_decay = [p for p in model.parameters() if p.dim() < 2]
+return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+""",
+        'nb18-lr-at': """\
+if step < warmup:
+    return lr * step / warmup
+floor = lr * min_lr_ratio
+p = min(1.0, (step - warmup) / (max_steps - warmup))
+return floor + 0.5 * (lr - floor) * (1 + math.cos(math.pi * p))
+""",
+    },
+    'twentyseventh/brigida': {
+        'nb11-make-xy': """\
+number_of_windows = (len(stream) - 1) // T
+x_rows = []
+y_rows = []
+for window_index in range(number_of_windows):
+    window_start = window_index * T
+    window_end = window_start + T
+    x_rows.append(stream[window_start:window_end])
+    y_rows.append(stream[window_start + 1:window_end + 1])
+x = torch.stack(x_rows)
+y = torch.stack(y_rows)
+return x, y
+""",
+        'nb11-accumulated-step': """\
+batch_size = x.shape[0]
+micro_size = batch_size // n_micro
+opt.zero_grad()
+total_loss = 0.0
+for micro_index in range(n_micro):
+    first_game = micro_index * micro_size
+    last_game = first_game + micro_size
+    micro_x = x[first_game:last_game]
+    micro_y = y[first_game:last_game]
+    micro_logits = model(micro_x)
+    vocab_size = micro_logits.shape[-1]
+    micro_loss = F.cross_entropy(micro_logits.view(-1, vocab_size), micro_y.reshape(-1))
+    # cada trozo pone su parte de la media: dividido entre el número de trozos
+    scaled_loss = micro_loss / n_micro
+    scaled_loss.backward()
+    total_loss = total_loss + micro_loss.item()
+opt.step()
+average_loss = total_loss / n_micro
+return average_loss
+""",
+        'nb11-data-floor': """\
+current_tokens = x.reshape(-1).tolist()
+next_tokens = y.reshape(-1).tolist()
+pair_counts = {}
+current_counts = {}
+for current_token, next_token in zip(current_tokens, next_tokens):
+    pair = (current_token, next_token)
+    if pair in pair_counts:
+        pair_counts[pair] += 1
+    else:
+        pair_counts[pair] = 1
+    if current_token in current_counts:
+        current_counts[current_token] += 1
+    else:
+        current_counts[current_token] = 1
+total_cost = 0.0
+for current_token, next_token in zip(current_tokens, next_tokens):
+    probability = pair_counts[(current_token, next_token)] / current_counts[current_token]
+    total_cost = total_cost - math.log(probability)
+number_of_positions = len(current_tokens)
+return total_cost / number_of_positions
+""",
+        'nb17-pad-to': """\
+padded_rows = []
+for sequence in seqs:
+    cut_sequence = list(sequence[:T])
+    missing = T - len(cut_sequence)
+    padded_row = cut_sequence + [pad_id] * missing
+    padded_rows.append(padded_row)
+result = torch.tensor(padded_rows, dtype=torch.int64)
+return result
+""",
+        'nb17-packed-item': """\
+start_position = int(starts[i])
+x = torch.zeros(block, dtype=torch.int64)
+y = torch.zeros(block, dtype=torch.int64)
+for offset in range(block):
+    position = start_position + offset
+    if position < len(stream):
+        x[offset] = stream[position]
+for offset in range(block - 1):
+    y[offset] = x[offset + 1]
+return x, y
+""",
+        'nb17-loss-per-game': """\
+batch_size, time_steps, vocab_size = logits.shape
+flat_logits = logits.reshape(batch_size * time_steps, vocab_size)
+flat_targets = y.reshape(batch_size * time_steps)
+log_probabilities = torch.log_softmax(flat_logits, dim=-1)
+picked_log_probabilities = log_probabilities[torch.arange(batch_size * time_steps), flat_targets]
+position_losses = -picked_log_probabilities.view(batch_size, time_steps)
+is_real_target = (y != 0).float()
+loss_sum_per_game = (position_losses * is_real_target).sum(dim=1)
+real_targets_per_game = is_real_target.sum(dim=1)
+return loss_sum_per_game / real_targets_per_game
+""",
+        'nb18-attention-forward': """\
+batch_size, sequence_length, model_dim = x.shape
+all_projections = self.qkv(x)
+queries = all_projections[:, :, 0:model_dim]
+keys = all_projections[:, :, model_dim:2 * model_dim]
+values = all_projections[:, :, 2 * model_dim:3 * model_dim]
+queries = queries.reshape(batch_size, sequence_length, self.n_head, self.head_dim)
+keys = keys.reshape(batch_size, sequence_length, self.n_head, self.head_dim)
+values = values.reshape(batch_size, sequence_length, self.n_head, self.head_dim)
+queries = queries.transpose(1, 2)
+keys = keys.transpose(1, 2)
+values = values.transpose(1, 2)
+if self.training:
+    dropout_probability = self.dropout
+else:
+    dropout_probability = 0.0
+attention_output = F.scaled_dot_product_attention(queries, keys, values, dropout_p=dropout_probability, is_causal=True)
+attention_output = attention_output.transpose(1, 2)
+joined_heads = attention_output.reshape(batch_size, sequence_length, model_dim)
+projected = self.proj(joined_heads)
+output = self.resid_drop(projected)
+return output
+""",
+        'nb18-block-forward': """\
+normalized_for_attention = self.ln1(x)
+attention_result = self.attn(normalized_for_attention)
+after_attention = x + attention_result
+normalized_for_mlp = self.ln2(after_attention)
+mlp_result = self.mlp(normalized_for_mlp)
+output = after_attention + mlp_result
+return output
+""",
+        'nb18-decoder-forward': """\
+token_embeddings = self.tokens(idx)
+position_numbers = torch.arange(0, T, dtype=torch.long, device=idx.device)
+position_embeddings = self.positions(position_numbers)
+hidden = token_embeddings + position_embeddings
+hidden = self.drop(hidden)
+for current_block in self.blocks:
+    hidden = current_block(hidden)
+hidden = self.ln_f(hidden)
+logits = self.lm_head(hidden)
+if targets is None:
+    loss = None
+else:
+    vocabulary_size = logits.shape[2]
+    flat_logits = logits.reshape(B * T, vocabulary_size)
+    flat_targets = targets.reshape(B * T)
+    loss = F.cross_entropy(flat_logits, flat_targets, ignore_index=0)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+decay_parameters = []
+no_decay_parameters = []
+for parameter in model.parameters():
+    if parameter.dim() >= 2:
+        decay_parameters.append(parameter)
+    else:
+        no_decay_parameters.append(parameter)
+decay_group = {"params": decay_parameters, "weight_decay": weight_decay}
+no_decay_group = {"params": no_decay_parameters, "weight_decay": 0.0}
+return [decay_group, no_decay_group]
+""",
+        'nb18-lr-at': """\
+if step < warmup:
+    warmup_fraction = step / warmup
+    return lr * warmup_fraction
+floor_lr = lr * min_lr_ratio
+if step >= max_steps:
+    return floor_lr
+progress = (step - warmup) / (max_steps - warmup)
+cosine_factor = (1 + math.cos(math.pi * progress)) / 2
+current_lr = floor_lr + (lr - floor_lr) * cosine_factor
+return current_lr
+""",
+    },
+    'twentyseventh/ceferino': {
+        'nb11-make-xy': """\
+n = (stream.numel() - 1) // T
+index = (torch.arange(n) * T)[:, None] + torch.arange(T)
+return stream[index], stream[index + 1]
+""",
+        'nb11-accumulated-step': """\
+def micro_loss(xs, ys):
+    out = model(xs)
+    return F.cross_entropy(out.flatten(0, 1), ys.flatten())
+
+opt.zero_grad(set_to_none=True)
+parts = []
+for xs, ys in zip(torch.tensor_split(x, n_micro), torch.tensor_split(y, n_micro)):
+    part = micro_loss(xs, ys) / n_micro
+    part.backward()
+    parts.append(part.detach())
+opt.step()
+return torch.stack(parts).sum().item()
+""",
+        'nb11-data-floor': """\
+flat_x, flat_y = x.flatten(), y.flatten()
+_, pair_of, pair_n = torch.unique(torch.stack([flat_x, flat_y], dim=1), dim=0, return_inverse=True, return_counts=True)
+_, ctx_of, ctx_n = torch.unique(flat_x, return_inverse=True, return_counts=True)
+p = pair_n[pair_of].double() / ctx_n[ctx_of].double()
+return float(-p.log().mean())
+""",
+        'nb17-pad-to': """\
+out = torch.full((len(seqs), T), pad_id, dtype=torch.long)
+for row, seq in zip(out, seqs):
+    head = torch.as_tensor(seq[:T], dtype=torch.long)
+    row[: head.numel()] = head
+return out
+""",
+        'nb17-packed-item': """\
+s = int(starts[i])
+chunk = stream[s : s + block].long()
+window = F.pad(chunk, (0, block - chunk.numel()), value=0)
+return window, F.pad(window[1:], (0, 1), value=0)
+""",
+        'nb17-loss-per-game': """\
+mask = y.ne(0)
+nll = -logits.log_softmax(-1).gather(-1, y.unsqueeze(-1)).squeeze(-1)
+return nll.masked_fill(~mask, 0.0).sum(-1) / mask.sum(-1)
+""",
+        'nb18-attention-forward': """\
+def heads(t):
+    return t.unflatten(-1, (self.n_head, self.head_dim)).transpose(1, 2)
+
+q, k, v = map(heads, self.qkv(x).chunk(3, dim=-1))
+y = F.scaled_dot_product_attention(q, k, v, dropout_p=self.dropout if self.training else 0.0, is_causal=True)
+return self.resid_drop(self.proj(y.transpose(1, 2).flatten(2)))
+""",
+        'nb18-block-forward': """\
+for norm, sublayer in ((self.ln1, self.attn), (self.ln2, self.mlp)):
+    x = x + sublayer(norm(x))
+return x
+""",
+        'nb18-decoder-forward': """\
+where = torch.arange(T, device=idx.device)
+h = self.drop(self.tokens(idx) + self.positions(where)[None])
+for layer in self.blocks:
+    h = layer(h)
+logits = self.lm_head(self.ln_f(h))
+loss = (F.cross_entropy(logits.flatten(0, 1), targets.flatten(), ignore_index=0)
+        if targets is not None else None)
+return logits, loss
+""",
+        'nb18-param-groups': """\
+split = {True: [], False: []}
+for p in model.parameters():
+    split[p.ndim >= 2].append(p)
+return [dict(params=split[True], weight_decay=weight_decay), dict(params=split[False], weight_decay=0.0)]
+""",
+        'nb18-lr-at': """\
+def warm(s):
+    return lr * s / warmup
+
+def cosine(s):
+    floor = lr * min_lr_ratio
+    frac = min(max(s - warmup, 0) / (max_steps - warmup), 1.0)
+    return floor + (lr - floor) * 0.5 * (1.0 + math.cos(math.pi * frac))
+
+return float(warm(step) if step < warmup else cosine(step))
 """,
     },
     'twentysixth/encarna': {

@@ -24,6 +24,10 @@ import copies_class_twentythird
 import copies_class_twentyfourth
 import copies_class_twentyfifth
 import copies_class_twentysixth
+import copies_class_twentyseventh
+import copies_class_twentyeighth
+import copies_class_twentyninth
+import copies_class_thirtieth
 
 CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta": copies_class_fifth,
            "sexta": copies_class_sixth, "séptima": copies_class_seventh, "octava": copies_class_eighth,
@@ -35,4 +39,6 @@ CLASSES = {"tercera": copies_class_third, "cuarta": copies_class_fourth, "quinta
            "vigésima": copies_class_twentieth, "vigesimoprimera": copies_class_twentyfirst,
            "vigesimosegunda": copies_class_twentysecond, "vigesimotercera": copies_class_twentythird,
            "vigesimocuarta": copies_class_twentyfourth, "vigesimoquinta": copies_class_twentyfifth,
-           "vigesimosexta": copies_class_twentysixth}
+           "vigesimosexta": copies_class_twentysixth, "vigesimoséptima": copies_class_twentyseventh,
+           "vigesimoctava": copies_class_twentyeighth, "vigesimonovena": copies_class_twentyninth,
+           "trigésima": copies_class_thirtieth}

@@ -5,7 +5,7 @@ publicada pegada y disfrazada aún más, con cada expresión que lo admite escri
 
 Las clases apartadas (``test_copies_blind_classes``) disfrazan a mano, y muchas veces reescriben casi cada expresión;
 aquí el disfraz es el de la issue y el original es el trabajo de alguien que no vio nada del informe. Se señala
-exactamente a la pareja y al copión en las veinticuatro. Con la pareja también reescrita (``rewritten``), en todas menos
+exactamente a la pareja y al copión en las veintiocho. Con la pareja también reescrita (``rewritten``), en todas menos
 la novena, cuyo original escribe casi todo como los honrados: lo que queda de él tras reescribirlo, y no es natural, no
 llega a las letras que hacen falta."""
 
