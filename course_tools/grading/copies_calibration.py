@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ..layout.course import ROOT, Course
 from ..rules import cells
-from .disguise import disguised, rewritten
+from .disguise import disguised, in_disguise, rewritten
 from .evidence import (Evidence, independent_sets, learner_prints, notebook_evidence, own_size, solution_evidence, summed,
                        union)
 from .neighbours import Nearness, given_texts, near_copy, nearness
@@ -80,11 +80,6 @@ class Row:
     letters: int = 0  # las que tienen que llegar a min_evidence (``Evidence.letters``)
     parts: tuple = ()  # entre dos códigos: la evidencia de uno frente al otro y la del otro frente al uno
     closeness: float = 0.0  # contra la solución en todo el curso: lo que se le parece (``score``: lo que se aparta)
-
-
-def _disguised_body(body: str, disguise) -> str:
-    """``body`` con ``disguise`` en cada una de sus partes (una por región de solución de la celda)."""
-    return cells.join_parts([disguise(part) for part in cells.split_parts(body)])
 
 
 def _flagged(r: Row, t: Thresholds) -> bool:
@@ -143,7 +138,7 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, cat
         others = union([fps for j, fps in enumerate(honest, start=1) if j != i])
         ev = solution_evidence(own, solution, others, t.k, t.min_chars)
         add(f"juego {i} / solución", ev, False, AGAINST_SOLUTION, (ev,))
-    copies = {what: answer_prints({e.grade_id: cells.join_parts([disguise(r) for r in e.regions()]) for e in wanted},
+    copies = {what: answer_prints({e.grade_id: in_disguise(e.regions(), disguise) for e in wanted},
                                   wanted, given, t) for what, disguise in (("disfrazada", disguised), ("reescrita", rewritten))}
     for what, copy in copies.items():
         ev = solution_evidence(copy, solution, union(honest), t.k, t.min_chars)
@@ -156,7 +151,8 @@ def _notebook_rows(slug: str, wanted: list, sets: list[dict], t: Thresholds, cat
     for i, own in enumerate(honest, start=1):
         skip = natural([fps for j, fps in enumerate(honest, start=1) if j != i])
         for what, disguise in (("disfrazado", disguised), ("reescrito", rewritten)):
-            copy = answer_prints({g: _disguised_body(b, disguise) for g, b in sets[i - 1].items()}, wanted, given, t)
+            copy = answer_prints({g: in_disguise(cells.split_parts(b), disguise) for g, b in sets[i - 1].items()},
+                                 wanted, given, t)
             ev, parts = _both_ways(copy, own, skip, t)
             # Un juego casi todo natural (como los otros juegos o, aquí, la solución): lo que su copia conserva no
             # llega a las letras mínimas, y no se distingue de otro trabajo natural. Es un límite, no un fallo del

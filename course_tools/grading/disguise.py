@@ -21,6 +21,8 @@ import io
 import keyword
 import tokenize
 
+from ..rules import cells
+
 # Los nombres de Python (``dir(__builtins__)`` daría los métodos de un dict en un módulo importado) y los de las
 # bibliotecas: quien copia cambia sus nombres, no ``zip`` ni ``torch``, o su código dejaría de funcionar.
 _KEEP = set(dir(builtins)) | {"torch", "nn", "F", "np", "math", "self"}
@@ -154,3 +156,9 @@ def rewritten(code: str, tag: str = "m") -> str:
     except SyntaxError:
         return disguised(code, tag)
     return disguised(ast.unparse(ast.fix_missing_locations(_Equivalents().visit(tree))), tag)
+
+
+def in_disguise(parts: list[str], disguise) -> str:
+    """El cuerpo de una celda (``cells.join_parts``) con ``disguise`` en cada parte, una por región de solución: las de
+    un cuerpo escrito (``cells.split_parts``) o las de la solución publicada (``Exercise.regions``)."""
+    return cells.join_parts([disguise(part) for part in parts])

@@ -18,7 +18,7 @@ from copies_class import make_class
 from honest_corpus import name_of as corpus_name
 
 from course_tools.grading.copies import compare_class
-from course_tools.grading.disguise import disguised, rewritten
+from course_tools.grading.disguise import disguised, in_disguise, rewritten
 from course_tools.grading.similarity import COPY_OF_SOLUTION, SAME_AS_CLASSMATE, SAME_IN_COURSE, course_exercises
 from course_tools.layout.course import ROOT, Course
 from course_tools.rules import cells
@@ -27,22 +27,21 @@ PAIR_NOT_SEEN_REWRITTEN = {"novena": "sonia escribe casi todo como los honrados:
                                      "es natural son 49 letras en 11 y 50 en 17 (hacen falta 120)"}
 
 
-def _in_disguise(work: dict[str, str], how) -> dict[str, str]:
+def _work_in_disguise(work: dict[str, str], how) -> dict[str, str]:
     """Cada respuesta de ``work`` disfrazada con ``how`` (cada hueco de la celda por separado)."""
-    return {gid: cells.join_parts([how(part) for part in cells.split_parts(body)]) for gid, body in work.items()}
+    return {gid: in_disguise(cells.split_parts(body), how) for gid, body in work.items()}
 
 
 def _pasted_solution(slugs) -> dict[str, str]:
     """La solución publicada de ``slugs``, como la pega el copión: reescrita y disfrazada."""
     course = Course(ROOT)
-    return {e.grade_id: cells.join_parts([rewritten(region) for region in e.regions()])
-            for slug in slugs for e in course_exercises(course, slug)}
+    return {e.grade_id: in_disguise(e.regions(), rewritten) for slug in slugs for e in course_exercises(course, slug)}
 
 
 def _compare(tmp_path, name: str, how):
     module = CLASSES[name]
     original, copier = module.PAIR
-    work = {**module.WORK, copier: _in_disguise(module.WORK[original], how),
+    work = {**module.WORK, copier: _work_in_disguise(module.WORK[original], how),
             module.COPIER: _pasted_solution(module.SLUGS)}
     root = make_class(tmp_path / "clase", ROOT, work=work, corpus_without=(corpus_name(module),))
     return module, compare_class(Course(root))
@@ -72,7 +71,7 @@ def test_the_disguise_changes_what_it_copies():
     module = CLASSES["tercera"]
     original = module.WORK[module.PAIR[0]]
     for how in (disguised, rewritten):
-        copied = _in_disguise(original, how)
+        copied = _work_in_disguise(original, how)
         assert set(copied) == set(original)
         assert all(copied[gid] != body for gid, body in original.items())
     solution = _pasted_solution(module.SLUGS)
