@@ -24,7 +24,7 @@ from pathlib import Path
 from ..layout.course import SUBMITTED, Course, notebook_file, notebooks_in
 from ..settings import MB
 from .evidence import (Evidence, independent_prints, learner_prints, natural_hashes, notebook_evidence, own_size,
-                       solution_evidence, summed)
+                       solution_evidence, summed, union)
 from .neighbours import Nearness, given_texts, near_copy, nearness
 from .neighbours import summed as summed_nearness
 from .similarity import (COPY_OF_SOLUTION, NOT_AGAINST_SOLUTION, NOT_JUDGED, SAME_AS_CLASSMATE, SAME_IN_COURSE,
@@ -206,8 +206,7 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result, sho
     honest = independent_prints(course.layout.catalogue_dir, slug, wanted, given, thresholds)
     natural = natural_hashes(honest, given)
     # Entre compañeros es natural, además, lo que escribe uno del corpus de trabajo honrado (``learner_prints``).
-    among_classmates = natural_hashes(honest + learner_prints(course.layout.catalogue_dir, wanted, given, thresholds),
-                                      given)
+    corpus = union(learner_prints(course.layout.catalogue_dir, wanted, given, thresholds))
     if slug in thresholds.solution_course_notebooks and slug not in thresholds.solution:
         texts = given_texts(wanted, thresholds)
         for student, prints in read.items():
@@ -231,8 +230,8 @@ def _compare_assignment(course, slug, by_student, thresholds, store, result, sho
     common = _class_common(rest, thresholds)
     for gid in given:  # donde no se juzga contra la solución, parecerse a ella es tan natural como a un juego
         like_solution = set() if slug in thresholds.solution_notebooks else set(solutions[gid].hashes)
-        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = (among_classmates[gid] | common.get(gid, set())
-                                                               | like_solution)
+        result.not_evidence[(SAME_AS_CLASSMATE, slug, gid)] = (natural[gid] | corpus.get(gid, set())
+                                                               | common.get(gid, set()) | like_solution)
     tally = _between_learners(rest, slug, thresholds, result)
     _number_groups(result, slug)
     return tally
